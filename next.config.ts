@@ -1,0 +1,11 @@
+import type { NextConfig } from 'next';
+
+const nextConfig: NextConfig = {
+  // PGlite loads its WebAssembly and data files from its own package folder, and pg/pino
+  // use Node APIs that must not be bundled: keep them as plain Node requires on the server.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino'],
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+
+export default nextConfig;

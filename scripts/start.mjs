@@ -1,0 +1,43 @@
+// `npm start`: check the configuration, build when the build is missing or older than the
+// sources, then serve. The server itself migrates and seeds at start (src/instrumentation.ts).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const run = (cmd, args, env = process.env) => {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+run(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/check-env.ts']);
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const buildId = path.join(root, '.next', 'BUILD_ID');
+const sources = ['src', 'public', 'drizzle', 'next.config.ts', 'package.json', 'tsconfig.json'];
+const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
+if (builtAt === 0 || sources.some((s) => newestMtime(path.join(root, s)) > builtAt)) {
+  console.log(
+    builtAt === 0 ? 'no build yet: building' : 'sources changed since the last build: building',
+  );
+  run(bin('next'), ['build'], { ...process.env, NODE_ENV: 'production' });
+}
+
+const port = process.env.PORT || '3000';
+const server = spawn(bin('next'), ['start', '-p', port], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

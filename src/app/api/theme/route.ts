@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { ApiError, dataResponse } from '@/lib/http/api-response';
+import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { fieldsOf } from '@/lib/http/read-json';
+import { requireStore } from '@/features/tenancy/server/request-store.server';
+import { themePayload } from '@/features/tenancy/store-payload';
+
+const querySchema = z.object({
+  tlds: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+});
+
+/** The request's store theme (SPEC section 7), with its TLD prices when `tlds=true`. */
+export const GET = apiRoute(async (request) => {
+  const query = querySchema.safeParse(Object.fromEntries(request.nextUrl.searchParams));
+  if (!query.success) {
+    throw new ApiError(400, 'validation_failed', 'The query is not valid.', fieldsOf(query.error));
+  }
+  const { store, siteVersion } = await requireStore(request);
+  return dataResponse(themePayload(store, siteVersion, query.data.tlds === 'true'));
+});
+
+export const POST = methodNotAllowed(['GET']);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

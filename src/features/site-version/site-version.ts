@@ -1,0 +1,50 @@
+import { UK_VAT_RATE_BP } from '@/features/pricing/money';
+
+/**
+ * Site versions (SPEC section 1): 1 = GBP with UK VAT, 2 = USD without VAT. Each has its own
+ * TLD list and prices; there is no currency conversion.
+ */
+export const SITE_VERSIONS = {
+  1: { id: 1, currency: 'GBP', vatRateBp: UK_VAT_RATE_BP, locale: 'en-GB' },
+  2: { id: 2, currency: 'USD', vatRateBp: 0, locale: 'en-US' },
+} as const;
+
+export type SiteVersionId = keyof typeof SITE_VERSIONS;
+export type SiteVersion = (typeof SITE_VERSIONS)[SiteVersionId];
+
+/** The cookie that keeps a visitor's explicit choice (`PUT /api/site-version`). */
+export const SITE_VERSION_COOKIE = 'site_version';
+
+export function isSiteVersionId(value: unknown): value is SiteVersionId {
+  return value === 1 || value === 2;
+}
+
+export function parseSiteVersionId(value: string | null | undefined): SiteVersionId | null {
+  if (value === '1') return 1;
+  if (value === '2') return 2;
+  return null;
+}
+
+/**
+ * SPEC section 1: site version 1 when the Accept-Language header includes en-GB, otherwise 2.
+ * A range refused with q=0 does not count as included.
+ */
+export function siteVersionFromAcceptLanguage(header: string | null | undefined): SiteVersionId {
+  if (!header) return 2;
+  for (const part of header.slice(0, 1024).split(',')) {
+    const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+    if (tag.trim() !== 'en-gb' && !tag.trim().startsWith('en-gb-')) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    return 1;
+  }
+  return 2;
+}
+
+/** The visitor's choice from the cookie wins; otherwise the locale rule. */
+export function resolveSiteVersion(input: {
+  cookie: string | null | undefined;
+  acceptLanguage: string | null | undefined;
+}): SiteVersionId {
+  return parseSiteVersionId(input.cookie) ?? siteVersionFromAcceptLanguage(input.acceptLanguage);
+}

@@ -1,0 +1,48 @@
+import type { BuiltInBrandKey, HostGroups } from './brands';
+
+/**
+ * Host names, SPEC section 4 rules 1-3: which requests belong to a built-in brand and which need
+ * the store lookup. Pure functions, shared by proxy.ts and the route handlers.
+ */
+
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * Lower-cases a Host header value and drops its port and a trailing dot. Answers null for anything
+ * that is not a DNS host name (IP literals with brackets, empty labels, odd characters, over 253).
+ */
+export function normaliseHost(raw: string | null | undefined): string | null {
+  if (!raw || raw.length > 260) return null;
+  const match = /^([^:]+)(?::(\d{1,5}))?$/.exec(raw.trim().toLowerCase());
+  if (!match) return null;
+  const [, name = '', port] = match;
+  if (port !== undefined && Number(port) > 65535) return null;
+  const host = name.endsWith('.') ? name.slice(0, -1) : name;
+  if (host.length === 0 || host.length > 253) return null;
+  return host.split('.').every((label) => LABEL.test(label)) ? host : null;
+}
+
+export type HostMatch =
+  { kind: 'built-in'; brand: BuiltInBrandKey; host: string } | { kind: 'lookup'; host: string };
+
+/**
+ * Rules 1-3. A known host gives its brand. A host that is one extra label in front of a known
+ * multi-label host (www.nameport.example) is normalised to it. Single-label known hosts such as
+ * `localhost` are exempt from rule 3, or every `*.localhost` store would become the domain brand.
+ * Anything else goes to the store lookup (rule 4).
+ */
+export function matchHost(host: string, groups: HostGroups): HostMatch {
+  for (const brand of Object.keys(groups) as BuiltInBrandKey[]) {
+    if (groups[brand].includes(host)) return { kind: 'built-in', brand, host };
+  }
+  const dot = host.indexOf('.');
+  if (dot > 0) {
+    const parent = host.slice(dot + 1);
+    if (parent.includes('.')) {
+      for (const brand of Object.keys(groups) as BuiltInBrandKey[]) {
+        if (groups[brand].includes(parent)) return { kind: 'built-in', brand, host: parent };
+      }
+    }
+  }
+  return { kind: 'lookup', host };
+}

@@ -1,0 +1,276 @@
+import 'server-only';
+import type { AppDb } from '@/lib/db/client';
+import { priceLists, storeHosts, stores, tldPrices } from '@/lib/db/schema';
+import type { ThemeInput } from '@/features/theme/schema';
+import type { VariablesInput } from '../variables-schema';
+
+/**
+ * Demo data (PRODUCT.md "Brands, hosts and demo data"): the built-in brands' price lists and four
+ * white-label stores on `*.localhost`, one per brand rule. Seeding only inserts what is missing,
+ * so an operator's later changes survive a restart.
+ */
+
+type Price = [tld: string, register: number, renew: number, transfer: number, featured?: boolean];
+
+type DemoStore = {
+  id: string;
+  host: string;
+  name: string;
+  themeId: number | null;
+  defaultTheme: boolean;
+  isCsCustomer: boolean;
+  theme: ThemeInput;
+  variables: VariablesInput;
+  prices: { 1: Price[]; 2: Price[] };
+};
+
+const weekdays = (openTime: string, closedTime: string) => ({
+  monday: { openTime, closedTime },
+  tuesday: { openTime, closedTime },
+  wednesday: { openTime, closedTime },
+  thursday: { openTime, closedTime },
+  friday: { openTime, closedTime },
+});
+
+export const BUILT_IN_PRICE_LISTS: Record<'nameport' | 'callwave', { 1: Price[]; 2: Price[] }> = {
+  nameport: {
+    1: [
+      ['app', 1399, 1599, 1399],
+      ['co.uk', 599, 799, 599, true],
+      ['com', 1049, 1299, 1049, true],
+      ['link', 899, 999, 899],
+      ['org', 1149, 1399, 1149],
+      ['uk', 599, 799, 599, true],
+    ],
+    2: [
+      ['app', 1699, 1899, 1699],
+      ['co', 2999, 2999, 2999],
+      ['com', 1299, 1599, 1299, true],
+      ['link', 999, 1099, 999],
+      ['org', 1399, 1599, 1399, true],
+      ['us', 899, 1099, 899, true],
+    ],
+  },
+  // The telephony brand sells no domains.
+  callwave: { 1: [], 2: [] },
+};
+
+export const DEMO_STORES: DemoStore[] = [
+  {
+    id: '0b8f5c1e-7d2a-4e3b-9c4d-5e6f7a8b9c01',
+    host: 'acme.localhost',
+    name: 'Acme Voice',
+    themeId: 7,
+    defaultTheme: false,
+    isCsCustomer: false,
+    theme: { logoSet: { primary: '/brands/acme/logo.svg', alt: 'Acme Voice' } },
+    variables: {
+      companyName: 'Acme Voice Ltd',
+      supportNumber: '+44 117 496 0123',
+      supportEmail: 'hello@acme.localhost',
+      supportA1: '5 Quay Street',
+      supportCity: 'Bristol',
+      supportZip: 'BS1 4DJ',
+      supportCountry: 'United Kingdom',
+      openingHours: weekdays('09:00', '17:00'),
+      bannerText: 'Business phone numbers in every UK area code.',
+      loginText: 'Acme Voice customers: sign in to your phone system.',
+      dualHomepageText: 'Numbers, call plans and the domain to go with them.',
+    },
+    prices: {
+      1: [
+        ['com', 999, 1199, 999, true],
+        ['co.uk', 549, 749, 549, true],
+      ],
+      2: [
+        ['com', 1199, 1399, 1199, true],
+        ['us', 799, 999, 799],
+      ],
+    },
+  },
+  {
+    id: '0b8f5c1e-7d2a-4e3b-9c4d-5e6f7a8b9c02',
+    host: 'harbor.localhost',
+    name: 'Harbor Telecom',
+    themeId: 8,
+    defaultTheme: false,
+    isCsCustomer: false,
+    theme: { logoSet: { primary: '/brands/harbor/logo.svg', alt: 'Harbor Telecom' } },
+    variables: {
+      companyName: 'Harbor Telecom Inc',
+      supportNumber: '+1 206 555 0142',
+      supportEmail: 'support@harbor.localhost',
+      supportA1: '1200 Alaskan Way',
+      supportCity: 'Seattle',
+      supportState: 'WA',
+      supportZip: '98101',
+      supportCountry: 'United States',
+      timeZone: 'America/Los_Angeles',
+      openingHours: weekdays('08:00', '18:00'),
+      bannerText: 'Cloud phones for crews on shore and at sea.',
+    },
+    prices: {
+      1: [
+        ['com', 1099, 1299, 1099, true],
+        ['uk', 649, 849, 649],
+      ],
+      2: [
+        ['com', 1249, 1449, 1249, true],
+        ['us', 849, 1049, 849, true],
+      ],
+    },
+  },
+  {
+    id: '0b8f5c1e-7d2a-4e3b-9c4d-5e6f7a8b9c03',
+    host: 'ringo.localhost',
+    name: 'Ringo Connect',
+    themeId: null,
+    defaultTheme: true,
+    isCsCustomer: false,
+    theme: { logoSet: { primary: '/brands/ringo/logo.svg', alt: 'Ringo Connect' } },
+    variables: {
+      companyName: 'Ringo Connect Ltd',
+      supportNumber: '+44 131 496 0456',
+      supportEmail: 'care@ringo.localhost',
+      supportA1: '8 Leith Walk',
+      supportCity: 'Edinburgh',
+      supportZip: 'EH6 8RT',
+      supportCountry: 'United Kingdom',
+      openingHours: weekdays('08:30', '17:30'),
+      bannerText: 'Your calls, on every device.',
+    },
+    prices: { 1: [['com', 1000, 1200, 1000, true]], 2: [['com', 1200, 1400, 1200, true]] },
+  },
+  {
+    id: '0b8f5c1e-7d2a-4e3b-9c4d-5e6f7a8b9c04',
+    host: 'bytes.localhost',
+    name: 'Bytes Domains',
+    themeId: null,
+    defaultTheme: false,
+    isCsCustomer: false,
+    theme: {
+      primaryColor: '#047857',
+      secondaryColor: '#7c2d12',
+      accentColor: '#a16207',
+      linkColor: '#047857',
+      linkHoverColor: '#064e3b',
+      focusRingColor: '#059669',
+      headerBackgroundColor: '#ecfdf5',
+      headerTextColor: '#064e3b',
+      footerBackgroundColor: '#064e3b',
+      footerTextColor: '#ecfdf5',
+      bannerBackgroundColor: '#7c2d12',
+      primaryButtonColor: '#047857',
+      primaryButtonHoverColor: '#065f46',
+      buttonBorderRadius: 0,
+      buttonTextTransform: 'uppercase',
+      primaryFontFamily: 'open-sans',
+      headingFontFamily: 'merriweather',
+      logoSet: { primary: '/brands/bytes/logo.svg', alt: 'Bytes Domains' },
+    },
+    variables: {
+      companyName: 'Bytes Domains Ltd',
+      supportNumber: '+44 113 496 0789',
+      supportEmail: 'team@bytes.localhost',
+      supportA1: '42 Wellington Street',
+      supportCity: 'Leeds',
+      supportZip: 'LS1 4LT',
+      supportCountry: 'United Kingdom',
+      openingHours: {
+        ...weekdays('10:00', '16:00'),
+        saturday: { openTime: '10:00', closedTime: '13:00' },
+      },
+      bannerText: 'Developer-friendly domains at honest prices.',
+      loginText: 'Sign in to manage your domains.',
+      dualHomepageText: 'Search a name, or bring a domain you already own.',
+      domainModules: [
+        { title: 'Free DNS', content: 'Every domain comes with managed DNS.' },
+        { title: 'No upsell', content: 'The price you see is the price you pay.' },
+      ],
+    },
+    prices: {
+      1: [
+        ['co.uk', 499, 699, 499, true],
+        ['com', 899, 1099, 899, true],
+        ['dev', 1299, 1499, 1299],
+        ['io', 3499, 3899, 3499],
+        ['shop', 2499, 2899, 2499],
+        ['uk', 499, 699, 499],
+      ],
+      2: [
+        ['com', 999, 1199, 999, true],
+        ['dev', 1399, 1599, 1399],
+        ['io', 3999, 4299, 3999, true],
+        ['shop', 2799, 3199, 2799],
+        ['xyz', 199, 1499, 199],
+      ],
+    },
+  },
+];
+
+function priceRows(priceListId: string, prices: { 1: Price[]; 2: Price[] }) {
+  return ([1, 2] as const).flatMap((siteVersion) =>
+    prices[siteVersion].map(([tld, registerNet, renewNet, transferNet, featured = false]) => ({
+      priceListId,
+      siteVersion,
+      tld,
+      registerNet,
+      renewNet,
+      transferNet,
+      featured,
+    })),
+  );
+}
+
+/**
+ * Inserts the built-in brands' price lists and, unless turned off, the demo stores, where they are
+ * not there yet.
+ */
+export async function seedDemoData(db: AppDb, options: { demoStores: boolean }): Promise<void> {
+  const demoStores = options.demoStores ? DEMO_STORES : [];
+  await db.transaction(async (tx) => {
+    const lists = [
+      ...Object.entries(BUILT_IN_PRICE_LISTS).map(([id, prices]) => ({ id, name: id, prices })),
+      ...demoStores.map((s) => ({ id: `store:${s.host}`, name: s.name, prices: s.prices })),
+    ];
+    // Only lists and stores created now get their prices and hosts: a price or host an
+    // operator removed later stays removed.
+    const newLists = await tx
+      .insert(priceLists)
+      .values(lists.map(({ id, name }) => ({ id, name })))
+      .onConflictDoNothing()
+      .returning({ id: priceLists.id });
+    const created = new Set(newLists.map((l) => l.id));
+    const rows = lists.filter((l) => created.has(l.id)).flatMap((l) => priceRows(l.id, l.prices));
+    if (rows.length > 0) await tx.insert(tldPrices).values(rows);
+
+    if (demoStores.length === 0) return;
+    const newStores = await tx
+      .insert(stores)
+      .values(
+        demoStores.map((s) => ({
+          id: s.id,
+          storeUuid: s.id,
+          storeName: s.name,
+          domainName: s.host,
+          isReseller: true,
+          isCsCustomer: s.isCsCustomer,
+          defaultTheme: s.defaultTheme,
+          themeId: s.themeId,
+          theme: s.theme,
+          variables: s.variables,
+          priceListId: `store:${s.host}`,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: stores.id });
+    const createdStores = new Set(newStores.map((s) => s.id));
+    const hosts = demoStores.filter((s) => createdStores.has(s.id));
+    if (hosts.length > 0) {
+      await tx
+        .insert(storeHosts)
+        .values(hosts.map((s) => ({ host: s.host, storeId: s.id })))
+        .onConflictDoNothing();
+    }
+  });
+}

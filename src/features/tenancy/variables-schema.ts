@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * Per-brand variables (SPEC section 3): company and support details, opening hours, page texts,
+ * domain-page modules, analytics ids with their enable flags and a custom snippet. Every field has
+ * a default so a stored set may be partial; invalid stored values fall back field by field.
+ */
+
+const text = (max: number) => z.string().max(max).default('');
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, 24-hour');
+
+const dayHours = z
+  .object({ openTime: time, closedTime: time })
+  .refine((d) => d.openTime < d.closedTime, 'openTime must be before closedTime')
+  .nullable()
+  .default(null);
+
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+
+const openingHours = z.object(
+  Object.fromEntries(WEEKDAYS.map((day) => [day, dayHours])) as Record<
+    (typeof WEEKDAYS)[number],
+    typeof dayHours
+  >,
+);
+
+const domainModule = z.object({ title: z.string().min(1).max(120), content: z.string().max(2000) });
+
+const timeZone = z
+  .string()
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'IANA time zone')
+  .default('Europe/London');
+
+export const variablesSchema = z.object({
+  companyName: text(120),
+  supportNumber: z
+    .string()
+    .regex(/^\+?[0-9 ()-]{0,24}$/, 'telephone number')
+    .default(''),
+  supportEmail: z.union([z.email(), z.literal('')]).default(''),
+  supportA1: text(120),
+  supportA2: text(120),
+  supportCity: text(80),
+  supportState: text(80),
+  supportZip: text(20),
+  supportCountry: text(80),
+  timeZone,
+  openingHours: openingHours.default(openingHours.parse({})),
+  bannerText: text(500),
+  loginText: text(500),
+  footerText: text(1000),
+  dualHomepageText: text(2000),
+  domainModules: z.array(domainModule).max(12).default([]),
+  gtmId: z
+    .string()
+    .regex(/^(GTM-[A-Z0-9]{4,12})?$/, 'GTM container id')
+    .default(''),
+  gtmEnabled: z.boolean().default(false),
+  thirdPartyScriptId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{0,64}$/, 'script id')
+    .default(''),
+  thirdPartyScriptEnabled: z.boolean().default(false),
+  customSnippet: text(5000),
+});
+
+export type Variables = z.output<typeof variablesSchema>;
+export type VariablesInput = z.input<typeof variablesSchema>;

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+function problemsOf(source: Record<string, string>): string[] {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('has a default for every variable', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBe('pglite:./.data/db');
+    expect(env.HOST_OVERRIDE_SECRET).toBeUndefined();
+    expect(env.DOMAIN_BRAND_HOSTS).toEqual([
+      'nameport.example',
+      'preview.nameport.example',
+      'nameport.localhost',
+      'localhost',
+    ]);
+    expect(env.TELEPHONY_BRAND_HOSTS).toContain('callwave.localhost');
+    expect(env.SENTRY_DSN).toBeUndefined();
+    expect(env.SEED_DEMO_STORES).toBe(true);
+  });
+
+  it('accepts the three database forms', () => {
+    expect(parseEnv({ DATABASE_URL: 'pglite:memory' }).DATABASE_URL).toBe('pglite:memory');
+    expect(parseEnv({ DATABASE_URL: 'pglite:/var/lib/store' }).DATABASE_URL).toBe(
+      'pglite:/var/lib/store',
+    );
+    expect(parseEnv({ DATABASE_URL: 'postgres://u@db:5432/shop' }).DATABASE_URL).toContain(
+      'postgres://',
+    );
+  });
+
+  it('names the variable of each bad value', () => {
+    expect(problemsOf({ PORT: 'eighty' })[0]).toMatch(/^PORT: /);
+    expect(problemsOf({ PORT: '70000' })[0]).toMatch(/^PORT: /);
+    expect(problemsOf({ DATABASE_URL: 'mysql://x' })[0]).toMatch(/^DATABASE_URL: must be pglite/);
+    expect(problemsOf({ HOST_OVERRIDE_SECRET: 'short' })[0]).toMatch(/^HOST_OVERRIDE_SECRET: /);
+    expect(problemsOf({ SENTRY_DSN: 'not a url' })[0]).toMatch(/^SENTRY_DSN: /);
+    expect(problemsOf({ DOMAIN_BRAND_HOSTS: 'good.example,bad host' })[0]).toMatch(
+      /^DOMAIN_BRAND_HOSTS: not a host name: bad host/,
+    );
+    expect(problemsOf({ TELEPHONY_BRAND_HOSTS: 'localhost' })[0]).toMatch(
+      /^TELEPHONY_BRAND_HOSTS: hosts also listed in DOMAIN_BRAND_HOSTS: localhost/,
+    );
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(problemsOf({ PORT: '0', DATABASE_URL: 'x', LOG_LEVEL: 'loud' })).toHaveLength(3);
+  });
+
+  it('treats an empty secret as no secret', () => {
+    expect(parseEnv({ HOST_OVERRIDE_SECRET: '' }).HOST_OVERRIDE_SECRET).toBeUndefined();
+  });
+});

@@ -1,0 +1,94 @@
+import type { NextRequest } from 'next/server';
+import { logger } from '@/lib/logger';
+import { ApiError, errorResponse } from './api-response';
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+/** True when an error (or one of its causes) says the database cannot be reached. */
+export function isUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (typeof e !== 'object') return false;
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (
+      typeof message === 'string' &&
+      /connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+type Handler<C> = (request: NextRequest, context: C) => Promise<Response>;
+
+/**
+ * Wraps a route handler: an ApiError becomes its documented error body; an unreachable database
+ * becomes 503; anything else is logged and answered 500 without internals.
+ */
+export function apiRoute<C = unknown>(handler: Handler<C>): Handler<C> {
+  return async (request, context) => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error);
+      if (isUnavailable(error)) {
+        logger.error(
+          { err: String(error), path: request.nextUrl.pathname },
+          'database unavailable',
+        );
+        return errorResponse(
+          new ApiError(
+            503,
+            'service_unavailable',
+            'The service is briefly unavailable. Try again shortly.',
+            undefined,
+            { 'retry-after': '5' },
+          ),
+        );
+      }
+      logger.error(
+        {
+          err: error instanceof Error ? error.stack : String(error),
+          path: request.nextUrl.pathname,
+        },
+        'unhandled error',
+      );
+      return errorResponse(
+        new ApiError(500, 'internal_error', 'Something went wrong on our side.'),
+      );
+    }
+  };
+}
+
+/** For methods a path does not support: 405 in the documented format. */
+export function methodNotAllowed(allowed: string[]) {
+  return async () =>
+    errorResponse(
+      new ApiError(
+        405,
+        'method_not_allowed',
+        `Use ${allowed.join(' or ')} on this path.`,
+        undefined,
+        {
+          allow: allowed.join(', '),
+        },
+      ),
+    );
+}

@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import { ApiError } from './api-response';
+
+/** Request bodies of this product are small; anything larger is refused before parsing. */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+/** Turns zod issues into `fields`: dotted path to messages. */
+export function fieldsOf(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '(body)';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/**
+ * Reads a JSON body and validates it. Refuses a non-JSON content type (415), a body over the
+ * limit, declared or actual (413), malformed JSON (400 invalid_json) and data the schema rejects
+ * (400 validation_failed with fields). The body is read as a stream and abandoned at the limit.
+ */
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes = DEFAULT_MAX_BODY_BYTES,
+): Promise<z.output<S>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
+    throw new ApiError(415, 'unsupported_media_type', 'Send the body as application/json.');
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  const tooLarge = () =>
+    new ApiError(413, 'payload_too_large', `The body must be at most ${maxBytes} bytes.`);
+  if (declared > maxBytes) throw tooLarge();
+
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)));
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The body is not valid JSON.');
+  }
+  const result = schema.safeParse(parsed);
+  if (!result.success) {
+    throw new ApiError(
+      400,
+      'validation_failed',
+      'The request is not valid.',
+      fieldsOf(result.error),
+    );
+  }
+  return result.data;
+}

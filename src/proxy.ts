@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { NextResponse, type NextRequest } from 'next/server';
+import { getEnv } from '@/lib/env';
+import { errorResponse, invalidHost } from '@/lib/http/api-response';
+import {
+  resolveSiteVersion,
+  SITE_VERSION_COOKIE,
+  SITE_VERSIONS,
+} from '@/features/site-version/site-version';
+import { matchHost } from '@/features/tenancy/host';
+import { hostOfRequest } from '@/features/tenancy/request-host';
+
+/**
+ * The request gate (ARCHITECTURE.md "One request, end to end"):
+ * - any path containing /check-health is answered here, before any store or database work;
+ * - the host (or its override) is checked; a malformed one gets 400;
+ * - pages are rewritten to /{host}/{siteVersion}/{path}, so rendering can be cached per store and
+ *   site version; API paths pass through and resolve their store themselves.
+ * No database access happens here.
+ */
+export function proxy(request: NextRequest): NextResponse {
+  const { pathname, search } = request.nextUrl;
+  const siteVersion = resolveSiteVersion({
+    cookie: request.cookies.get(SITE_VERSION_COOKIE)?.value,
+    acceptLanguage: request.headers.get('accept-language'),
+  });
+
+  if (pathname.includes('/check-health')) {
+    const { id, currency } = SITE_VERSIONS[siteVersion];
+    return NextResponse.json(
+      { data: { status: 'ok', path: pathname, site_version: { id, currency } } },
+      { headers: { 'cache-control': 'no-store' } },
+    );
+  }
+
+  const env = getEnv();
+  const isApi = /^\/(api|svc)(\/|$)/.test(pathname);
+  const host = hostOfRequest(request.headers, env.HOST_OVERRIDE_SECRET);
+  if (!host.ok) {
+    return isApi
+      ? errorResponse(invalidHost())
+      : new NextResponse('Bad request: the Host header is not a valid host name.', {
+          status: 400,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        });
+  }
+
+  const headers = new Headers(request.headers);
+  const incomingId = request.headers.get('x-request-id');
+  headers.set(
+    'x-request-id',
+    incomingId && /^[\w-]{8,64}$/.test(incomingId) ? incomingId : randomUUID(),
+  );
+
+  if (isApi) return NextResponse.next({ request: { headers } });
+
+  const match = matchHost(host.host, {
+    nameport: env.DOMAIN_BRAND_HOSTS,
+    callwave: env.TELEPHONY_BRAND_HOSTS,
+  });
+  const url = request.nextUrl.clone();
+  url.pathname = `/${match.host}/${siteVersion}${pathname === '/' ? '' : pathname}`;
+  url.search = search;
+  return NextResponse.rewrite(url, { request: { headers } });
+}
+
+export const config = {
+  matcher: ['/((?!_next/static|_next/image|brands/|favicon\\.ico).*)'],
+};
