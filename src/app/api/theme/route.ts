@@ -6,12 +6,16 @@ import { requireStore } from '@/features/tenancy/server/request-store.server';
 import { themePayload } from '@/features/tenancy/store-payload';
 
 const querySchema = z.object({
-  tlds: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  tlds: z
+    .array(z.string())
+    .max(1, 'give tlds once')
+    .transform((values) => values[0])
+    .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()),
 });
 
 /** The request's store theme (SPEC section 7), with its TLD prices when `tlds=true`. */
 export const GET = apiRoute(async (request) => {
-  const query = querySchema.safeParse(Object.fromEntries(request.nextUrl.searchParams));
+  const query = querySchema.safeParse({ tlds: request.nextUrl.searchParams.getAll('tlds') });
   if (!query.success) {
     throw new ApiError(400, 'validation_failed', 'The query is not valid.', fieldsOf(query.error));
   }

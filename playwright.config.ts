@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3200);
+
+/**
+ * End-to-end tests on a production build (scripts/start.mjs builds when needed), in Debian's
+ * Chromium: test tools cannot download browsers here. The server runs on an in-memory PGlite.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://nameport.localhost:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/start.mjs',
+    url: `http://127.0.0.1:${PORT}/check-health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATABASE_URL: 'pglite:memory',
+      NEXT_TELEMETRY_DISABLED: '1',
+      LOG_LEVEL: 'warn',
+      HOST_OVERRIDE_SECRET: 'e2e-override-secret-0123456789',
+    },
+  },
+});

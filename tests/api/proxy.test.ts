@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { getRewrittenUrl, isRewrite } from 'next/experimental/testing/server';
+import { proxy } from '@/proxy';
+import { apiRequest } from '../support/requests';
+
+describe('proxy', () => {
+  it.each(['/check-health', '/api/check-health', '/any/path/check-health/x'])(
+    'answers %s itself with 200 and the base page properties',
+    async (path) => {
+      const response = proxy(apiRequest(path, { host: 'unknown.localhost', headers: { 'accept-language': 'en-GB' } }));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        data: { status: 'ok', path, site_version: { id: 1, currency: 'GBP' } },
+      });
+    },
+  );
+
+  it('answers /check-health even for a malformed host', async () => {
+    const request = apiRequest('/check-health');
+    request.headers.set('host', 'a..b');
+    expect(proxy(request).status).toBe(200);
+  });
+
+  it('rewrites pages to /{host}/{siteVersion}/{path}', () => {
+    const home = proxy(apiRequest('/', { host: 'Acme.localhost:3000', headers: { 'accept-language': 'en-GB' } }));
+    expect(isRewrite(home)).toBe(true);
+    expect(new URL(getRewrittenUrl(home)!).pathname).toBe('/acme.localhost/1');
+    const page = proxy(apiRequest('/domains/pricing?x=1', { host: 'www.nameport.example' }));
+    const url = new URL(getRewrittenUrl(page)!);
+    expect(url.pathname).toBe('/nameport.example/2/domains/pricing');
+    expect(url.search).toBe('?x=1');
+  });
+
+  it('rewrites with the visitor site version cookie', () => {
+    const response = proxy(
+      apiRequest('/', { host: 'bytes.localhost', headers: { 'accept-language': 'en-GB', cookie: 'site_version=2' } }),
+    );
+    expect(new URL(getRewrittenUrl(response)!).pathname).toBe('/bytes.localhost/2');
+  });
+
+  it('lets API paths through without a rewrite', () => {
+    expect(isRewrite(proxy(apiRequest('/api/store')))).toBe(false);
+  });
+
+  it('answers 400 for a malformed host, in the error format on API paths', async () => {
+    const api = apiRequest('/api/store');
+    api.headers.set('host', 'bad_host!');
+    const response = proxy(api);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe('invalid_host');
+    const page = apiRequest('/');
+    page.headers.set('host', 'bad_host!');
+    expect(proxy(page).status).toBe(400);
+  });
+});
