@@ -1,5 +1,6 @@
 // `npm start`: check the configuration, build when the build is missing or older than the
-// sources, then serve. The server itself migrates and seeds at start (src/instrumentation.ts).
+// sources, migrate and seed, then serve. The server also migrates and seeds at start
+// (src/instrumentation.ts), which is a no-op when this script has done it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +32,13 @@ if (builtAt === 0 || sources.some((s) => newestMtime(path.join(root, s)) > built
     builtAt === 0 ? 'no build yet: building' : 'sources changed since the last build: building',
   );
   run(bin('next'), ['build'], { ...process.env, NODE_ENV: 'production' });
+}
+
+// Migrate and seed in a short-lived process first: creating a fresh PGlite database (initdb)
+// leaves hundreds of MB allocated in the process that did it, and the server should not carry
+// that. (An in-memory PGlite exists only inside the server, so it is set up there.)
+if (process.env.DATABASE_URL !== 'pglite:memory') {
+  run(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/db.ts', 'seed']);
 }
 
 const port = process.env.PORT || '3000';

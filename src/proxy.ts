@@ -65,5 +65,9 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|brands/|favicon\\.ico).*)'],
+  // API paths skip the proxy (their handlers resolve and check the host themselves, and every
+  // proxy pass costs throughput), except any path containing /check-health.
+  matcher: [
+    '/((?!_next/static|_next/image|brands/|favicon\\.ico|api/(?!.*check-health)|svc/(?!.*check-health)).*)',
+  ],
 };

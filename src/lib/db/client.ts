@@ -45,13 +45,16 @@ export async function openDatabase(
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const target = url.slice('pglite:'.length);
+    // PostgreSQL's default 128 MB of shared buffers is memory the embedded database touches at
+    // start; the storefront's working set is a small fraction of 16 MB.
+    const pgliteOptions = { postgresqlconf: ['shared_buffers=16MB'] };
     let client;
     if (target === 'memory') {
-      client = new PGlite();
+      client = new PGlite(pgliteOptions);
     } else {
       const dir = path.resolve(target);
       mkdirSync(dir, { recursive: true });
-      client = new PGlite(dir);
+      client = new PGlite({ ...pgliteOptions, dataDir: dir });
     }
     await client.waitReady;
     const db = drizzle({ client, schema, logger });

@@ -1,0 +1,91 @@
+// Shared by the benchmark scripts: start the production server, measure with autocannon, read
+// the server's resident memory.
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Starts `npm start` (building when needed) and resolves when /check-health answers. */
+export async function startServer({ port, env = {} }) {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/check-health`);
+      if (r.ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    pid: child.pid,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Resident memory of each process in a tree, in MB (Linux /proc): `{ name: MB }`. */
+export function treeRss(pid) {
+  const children = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(Number(entry));
+    } catch {
+      // process ended meanwhile
+    }
+  }
+  const out = {};
+  const stack = [pid];
+  while (stack.length > 0) {
+    const p = stack.pop();
+    try {
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+      const name = cmd.includes('next-server') ? 'server' : p === pid ? 'launcher' : cmd.slice(0, 40);
+      out[name] = (out[name] ?? 0) + Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    } catch {
+      // ended
+    }
+    stack.push(...(children.get(p) ?? []));
+  }
+  return out;
+}
+
+/** One autocannon run; answers requests/s and latency percentiles, and fails on non-2xx. */
+export async function measure({ port, path: urlPath, host, duration, connections = 32, method = 'GET', body, headers = {} }) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}${urlPath}`,
+    connections,
+    duration,
+    method,
+    body,
+    headers: { host, ...headers },
+  });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  if (bad > 0) throw new Error(`${host}${urlPath}: ${bad} failed requests of ${result.requests.total}`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
+}
+
+export function printTable(rows) {
+  const header = ['case', 'req/s', 'p50 ms', 'p99 ms', 'ratio to /check-health'];
+  const lines = rows.map((r) => [r.name, r.rps.toFixed(0), String(r.p50), String(r.p99), r.ratio.toFixed(2)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cols) => cols.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(fmt(header));
+  for (const l of lines) console.log(fmt(l));
+}
