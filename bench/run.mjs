@@ -14,8 +14,16 @@ const cases = [
   { name: '/check-health', host: 'nameport.localhost', path: '/check-health' },
   { name: 'GET /api/store (nameport.localhost)', host: 'nameport.localhost', path: '/api/store' },
   { name: 'GET /api/store (acme.localhost)', host: 'acme.localhost', path: '/api/store' },
-  { name: 'GET /api/theme?tlds=true (nameport.localhost)', host: 'nameport.localhost', path: '/api/theme?tlds=true' },
-  { name: 'GET /api/theme?tlds=true (acme.localhost)', host: 'acme.localhost', path: '/api/theme?tlds=true' },
+  {
+    name: 'GET /api/theme?tlds=true (nameport.localhost)',
+    host: 'nameport.localhost',
+    path: '/api/theme?tlds=true',
+  },
+  {
+    name: 'GET /api/theme?tlds=true (acme.localhost)',
+    host: 'acme.localhost',
+    path: '/api/theme?tlds=true',
+  },
 ];
 
 const server = await startServer({ port, env: { DATABASE_URL: `pglite:${dataDir}` } });
@@ -32,7 +40,9 @@ try {
   const rssAfter = treeRss(server.pid);
   const base = rows[0].rps;
   for (const r of rows) r.ratio = r.rps / base;
-  console.log(`\nnode ${process.version}, ${duration}s per case, 32 connections, autocannon in a separate process from the server`);
+  console.log(
+    `\nnode ${process.version}, ${duration}s per case, 32 connections, autocannon in a separate process from the server`,
+  );
   printTable(rows);
   const total = rows.reduce((n, r) => n + r.total, 0);
   console.log(

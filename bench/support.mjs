@@ -11,7 +11,13 @@ const root = path.resolve(import.meta.dirname, '..');
 export async function startServer({ port, env = {} }) {
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      NEXT_TELEMETRY_DISABLED: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 300_000;
@@ -56,8 +62,13 @@ export function treeRss(pid) {
     try {
       const status = readFileSync(`/proc/${p}/status`, 'utf8');
       const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
-      const name = cmd.includes('next-server') ? 'server' : p === pid ? 'launcher' : cmd.slice(0, 40);
-      out[name] = (out[name] ?? 0) + Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+      const name = cmd.includes('next-server')
+        ? 'server'
+        : p === pid
+          ? 'launcher'
+          : cmd.slice(0, 40);
+      out[name] =
+        (out[name] ?? 0) + Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
     } catch {
       // ended
     }
@@ -67,7 +78,16 @@ export function treeRss(pid) {
 }
 
 /** One autocannon run; answers requests/s and latency percentiles, and fails on non-2xx. */
-export async function measure({ port, path: urlPath, host, duration, connections = 32, method = 'GET', body, headers = {} }) {
+export async function measure({
+  port,
+  path: urlPath,
+  host,
+  duration,
+  connections = 32,
+  method = 'GET',
+  body,
+  headers = {},
+}) {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${urlPath}`,
     connections,
@@ -77,15 +97,28 @@ export async function measure({ port, path: urlPath, host, duration, connections
     headers: { host, ...headers },
   });
   const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0) throw new Error(`${host}${urlPath}: ${bad} failed requests of ${result.requests.total}`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total };
+  if (bad > 0)
+    throw new Error(`${host}${urlPath}: ${bad} failed requests of ${result.requests.total}`);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+  };
 }
 
 export function printTable(rows) {
   const header = ['case', 'req/s', 'p50 ms', 'p99 ms', 'ratio to /check-health'];
-  const lines = rows.map((r) => [r.name, r.rps.toFixed(0), String(r.p50), String(r.p99), r.ratio.toFixed(2)]);
+  const lines = rows.map((r) => [
+    r.name,
+    r.rps.toFixed(0),
+    String(r.p50),
+    String(r.p99),
+    r.ratio.toFixed(2),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cols) => cols.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const fmt = (cols) =>
+    cols.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(fmt(header));
   for (const l of lines) console.log(fmt(l));
 }

@@ -7,7 +7,9 @@ describe('proxy', () => {
   it.each(['/check-health', '/api/check-health', '/any/path/check-health/x'])(
     'answers %s itself with 200 and the base page properties',
     async (path) => {
-      const response = proxy(apiRequest(path, { host: 'unknown.localhost', headers: { 'accept-language': 'en-GB' } }));
+      const response = proxy(
+        apiRequest(path, { host: 'unknown.localhost', headers: { 'accept-language': 'en-GB' } }),
+      );
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
         data: { status: 'ok', path, site_version: { id: 1, currency: 'GBP' } },
@@ -22,7 +24,9 @@ describe('proxy', () => {
   });
 
   it('rewrites pages to /{host}/{siteVersion}/{path}', () => {
-    const home = proxy(apiRequest('/', { host: 'Acme.localhost:3000', headers: { 'accept-language': 'en-GB' } }));
+    const home = proxy(
+      apiRequest('/', { host: 'Acme.localhost:3000', headers: { 'accept-language': 'en-GB' } }),
+    );
     expect(isRewrite(home)).toBe(true);
     expect(new URL(getRewrittenUrl(home)!).pathname).toBe('/acme.localhost/1');
     const page = proxy(apiRequest('/domains/pricing?x=1', { host: 'www.nameport.example' }));
@@ -33,7 +37,10 @@ describe('proxy', () => {
 
   it('rewrites with the visitor site version cookie', () => {
     const response = proxy(
-      apiRequest('/', { host: 'bytes.localhost', headers: { 'accept-language': 'en-GB', cookie: 'site_version=2' } }),
+      apiRequest('/', {
+        host: 'bytes.localhost',
+        headers: { 'accept-language': 'en-GB', cookie: 'site_version=2' },
+      }),
     );
     expect(new URL(getRewrittenUrl(response)!).pathname).toBe('/bytes.localhost/2');
   });
@@ -51,5 +58,22 @@ describe('proxy', () => {
     const page = apiRequest('/');
     page.headers.set('host', 'bad_host!');
     expect(proxy(page).status).toBe(400);
+  });
+});
+
+describe('proxy matcher', () => {
+  it('runs for pages and any /check-health path, not for API calls or static files', async () => {
+    const { unstable_doesMiddlewareMatch } = await import('next/experimental/testing/server');
+    const { config } = await import('@/proxy');
+    const runs = (url: string) => unstable_doesMiddlewareMatch({ config, url });
+    expect(runs('/')).toBe(true);
+    expect(runs('/domains/pricing')).toBe(true);
+    expect(runs('/check-health')).toBe(true);
+    expect(runs('/api/check-health')).toBe(true);
+    expect(runs('/svc/x/check-health')).toBe(true);
+    expect(runs('/api/store')).toBe(false);
+    expect(runs('/svc/account')).toBe(false);
+    expect(runs('/_next/static/chunks/app.js')).toBe(false);
+    expect(runs('/brands/acme/logo.svg')).toBe(false);
   });
 });

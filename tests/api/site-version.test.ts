@@ -6,15 +6,23 @@ const noContext = undefined as never;
 
 describe('GET /api/site-version', () => {
   it('answers 1/GBP for en-GB and 2/USD otherwise', async () => {
-    const gb = await GET(apiRequest('/api/site-version', { headers: { 'accept-language': 'en-GB' } }), noContext);
+    const gb = await GET(
+      apiRequest('/api/site-version', { headers: { 'accept-language': 'en-GB' } }),
+      noContext,
+    );
     expect(await gb.json()).toEqual({ data: { site_version: { id: 1, currency: 'GBP' } } });
-    const us = await GET(apiRequest('/api/site-version', { headers: { 'accept-language': 'de-DE' } }), noContext);
+    const us = await GET(
+      apiRequest('/api/site-version', { headers: { 'accept-language': 'de-DE' } }),
+      noContext,
+    );
     expect(await us.json()).toEqual({ data: { site_version: { id: 2, currency: 'USD' } } });
   });
 
   it('answers the visitor choice kept in the cookie', async () => {
     const response = await GET(
-      apiRequest('/api/site-version', { headers: { 'accept-language': 'en-GB', cookie: 'site_version=2' } }),
+      apiRequest('/api/site-version', {
+        headers: { 'accept-language': 'en-GB', cookie: 'site_version=2' },
+      }),
       noContext,
     );
     expect((await response.json()).data.site_version).toEqual({ id: 2, currency: 'USD' });
@@ -23,7 +31,10 @@ describe('GET /api/site-version', () => {
 
 describe('PUT /api/site-version', () => {
   it('keeps the choice in a cookie that the next GET answers', async () => {
-    const put = await PUT(apiRequest('/api/site-version', { method: 'PUT', json: { id: 1 } }), noContext);
+    const put = await PUT(
+      apiRequest('/api/site-version', { method: 'PUT', json: { id: 1 } }),
+      noContext,
+    );
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual({ data: { site_version: { id: 1, currency: 'GBP' } } });
     const cookie = put.headers.get('set-cookie') ?? '';
@@ -46,17 +57,40 @@ describe('PUT /api/site-version', () => {
     ['an unknown field', { json: { id: 1, currency: 'EUR' } }, 400, 'validation_failed'],
     ['a JSON array', { json: [1] }, 400, 'validation_failed'],
     ['JSON null', { json: null }, 400, 'validation_failed'],
-    ['bad JSON', { body: '{"id": 1', headers: { 'content-type': 'application/json' } }, 400, 'invalid_json'],
-    ['an empty body', { body: '', headers: { 'content-type': 'application/json' } }, 400, 'invalid_json'],
-    ['invalid UTF-8', { body: new Uint8Array([0x7b, 0xff, 0x7d]), headers: { 'content-type': 'application/json' } }, 400, 'invalid_json'],
-    ['a form body', { body: 'id=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 415, 'unsupported_media_type'],
+    [
+      'bad JSON',
+      { body: '{"id": 1', headers: { 'content-type': 'application/json' } },
+      400,
+      'invalid_json',
+    ],
+    [
+      'an empty body',
+      { body: '', headers: { 'content-type': 'application/json' } },
+      400,
+      'invalid_json',
+    ],
+    [
+      'invalid UTF-8',
+      { body: new Uint8Array([0x7b, 0xff, 0x7d]), headers: { 'content-type': 'application/json' } },
+      400,
+      'invalid_json',
+    ],
+    [
+      'a form body',
+      { body: 'id=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      415,
+      'unsupported_media_type',
+    ],
     ['no content type', { body: '{"id":1}' }, 415, 'unsupported_media_type'],
     ['an oversized body', { json: { id: 1, pad: 'x'.repeat(20_000) } }, 413, 'payload_too_large'],
     ['an unknown host', { json: { id: 1 }, host: 'nowhere.localhost' }, 404, 'store_not_found'],
   ];
 
   it.each(bad)('refuses %s with %i %s', async (_name, options, status, code) => {
-    const response = await PUT(apiRequest('/api/site-version', { method: 'PUT', ...options }), noContext);
+    const response = await PUT(
+      apiRequest('/api/site-version', { method: 'PUT', ...options }),
+      noContext,
+    );
     expect(response.status).toBe(status);
     const body = await response.json();
     expect(body.error.code).toBe(code);
@@ -65,7 +99,10 @@ describe('PUT /api/site-version', () => {
   });
 
   it('names the field and the rule broken', async () => {
-    const response = await PUT(apiRequest('/api/site-version', { method: 'PUT', json: { id: 9 } }), noContext);
+    const response = await PUT(
+      apiRequest('/api/site-version', { method: 'PUT', json: { id: 9 } }),
+      noContext,
+    );
     expect((await response.json()).error.fields).toEqual({ id: ['must be 1 (GBP) or 2 (USD)'] });
   });
 

@@ -49,12 +49,22 @@ describe('GET /api/store', () => {
       noContext,
     );
     const { data } = await response.json();
-    expect(data.tlds.map((t: { name: string }) => t.name)).toEqual(['APP', 'CO.UK', 'COM', 'LINK', 'ORG', 'UK']);
+    expect(data.tlds.map((t: { name: string }) => t.name)).toEqual([
+      'APP',
+      'CO.UK',
+      'COM',
+      'LINK',
+      'ORG',
+      'UK',
+    ]);
     for (const { cost } of data.tlds) {
       expect(Number.isInteger(cost.net)).toBe(true);
       expect(cost.gross).toBe(cost.net + Math.floor((cost.net * 20 + 50) / 100));
     }
-    expect(data.tlds.find((t: { name: string }) => t.name === 'COM').cost).toEqual({ net: 1049, gross: 1259 });
+    expect(data.tlds.find((t: { name: string }) => t.name === 'COM').cost).toEqual({
+      net: 1049,
+      gross: 1259,
+    });
   });
 
   it('lists the domain brand US prices without VAT for other visitors', async () => {
@@ -63,12 +73,22 @@ describe('GET /api/store', () => {
       noContext,
     );
     const { data } = await response.json();
-    expect(data.tlds.map((t: { name: string }) => t.name)).toEqual(['APP', 'CO', 'COM', 'LINK', 'ORG', 'US']);
+    expect(data.tlds.map((t: { name: string }) => t.name)).toEqual([
+      'APP',
+      'CO',
+      'COM',
+      'LINK',
+      'ORG',
+      'US',
+    ]);
     for (const { cost } of data.tlds) expect(cost.gross).toBe(cost.net);
   });
 
   it('answers 404 store_not_found for an unknown host', async () => {
-    const response = await getStore(apiRequest('/api/store', { host: 'unknown.localhost' }), noContext);
+    const response = await getStore(
+      apiRequest('/api/store', { host: 'unknown.localhost' }),
+      noContext,
+    );
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       error: { code: 'store_not_found', message: 'No store is configured for this address.' },
@@ -96,14 +116,18 @@ describe('GET /api/store', () => {
 
 describe('GET /api/theme', () => {
   it('answers config, theme and variables, with tlds only when asked', async () => {
-    const without = await (await getTheme(apiRequest('/api/theme', { host: 'harbor.localhost' }), noContext)).json();
+    const without = await (
+      await getTheme(apiRequest('/api/theme', { host: 'harbor.localhost' }), noContext)
+    ).json();
     expect(Object.keys(without.data).sort()).toEqual(['config', 'theme', 'variables']);
     const withTlds = await (
       await getTheme(apiRequest('/api/theme?tlds=true', { host: 'harbor.localhost' }), noContext)
     ).json();
     expect(Object.keys(withTlds.data).sort()).toEqual(['config', 'theme', 'tlds', 'variables']);
     expect(withTlds.data.theme.primaryColor).toBe('#1e40af');
-    const off = await (await getTheme(apiRequest('/api/theme?tlds=false', { host: 'harbor.localhost' }), noContext)).json();
+    const off = await (
+      await getTheme(apiRequest('/api/theme?tlds=false', { host: 'harbor.localhost' }), noContext)
+    ).json();
     expect(off.data.tlds).toBeUndefined();
   });
 

@@ -48,13 +48,22 @@ test.beforeAll(async () => {
   relayUrl.pathname = `/${dbName}`;
 
   app = spawn(path.resolve('node_modules/.bin/next'), ['start', '-p', String(PORT)], {
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: relayUrl.toString(), LOG_LEVEL: 'warn', NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: relayUrl.toString(),
+      LOG_LEVEL: 'warn',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   app.stdout?.on('data', (d) => (output += d));
   app.stderr?.on('data', (d) => (output += d));
   for (let i = 0; i < 120; i++) {
-    const ok = await get('acme.localhost', '/api/store').then((r) => r.status === 200, () => false);
+    const ok = await get('acme.localhost', '/api/store').then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }

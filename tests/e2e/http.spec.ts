@@ -14,18 +14,31 @@ test('GET /api/store answers the store of the Host', async () => {
 test('the host override works with the right secret only', async () => {
   const withSecret = await request({
     path: '/api/store',
-    headers: { 'x-host-secret': 'e2e-override-secret-0123456789', 'x-forwarded-host': 'harbor.localhost' },
+    headers: {
+      'x-host-secret': 'e2e-override-secret-0123456789',
+      'x-forwarded-host': 'harbor.localhost',
+    },
   });
   expect(jsonOf(withSecret).data.config.store_name).toBe('Harbor Telecom');
   const wrong = await request({
     path: '/api/store',
-    headers: { 'x-host-secret': 'wrong-secret-000000000000000', 'x-forwarded-host': 'harbor.localhost' },
+    headers: {
+      'x-host-secret': 'wrong-secret-000000000000000',
+      'x-forwarded-host': 'harbor.localhost',
+    },
   });
   expect(jsonOf(wrong).data.config.store_name).toBe('Nameport');
 });
 
 test('odd Host headers get a 4xx, never a 500 or another brand', async () => {
-  for (const host of ['a..b', 'bad_host', '-x.example', `${'a'.repeat(70)}.example`, 'x.example:99999', '%2e%2e']) {
+  for (const host of [
+    'a..b',
+    'bad_host',
+    '-x.example',
+    `${'a'.repeat(70)}.example`,
+    'x.example:99999',
+    '%2e%2e',
+  ]) {
     const response = await request({ host, path: '/api/store' });
     expect(response.status, host).toBe(400);
     expect(jsonOf(response).error.code).toBe('invalid_host');
@@ -40,7 +53,7 @@ test('odd Host headers get a 4xx, never a 500 or another brand', async () => {
     'GET /api/store HTTP/1.1\r\nHost: acme.localhost\r\nHost: bytes.localhost\r\nConnection: close\r\n\r\n',
   );
   // Node keeps the first of two Host headers before the application sees them (see
-  // docs/decisions/0004-host-handling.md): the answer is that host's store, never a mix.
+  // docs/decisions/0003-host-handling.md): the answer is that host's store, never a mix.
   expect(twice.status).toBe(200);
   expect(jsonOf(twice).data.config.store_name).toBe('Acme Voice');
 });
@@ -51,7 +64,12 @@ test('PUT /api/site-version refuses malformed bodies in the error format', async
     ['{"id":"2"}', { 'content-type': 'application/json' }, 400, 'validation_failed'],
     ['{"id":7}', { 'content-type': 'application/json' }, 400, 'validation_failed'],
     ['id=1', { 'content-type': 'text/plain' }, 415, 'unsupported_media_type'],
-    [JSON.stringify({ id: 1, pad: 'x'.repeat(100_000) }), { 'content-type': 'application/json' }, 413, 'payload_too_large'],
+    [
+      JSON.stringify({ id: 1, pad: 'x'.repeat(100_000) }),
+      { 'content-type': 'application/json' },
+      413,
+      'payload_too_large',
+    ],
   ];
   for (const [body, headers, status, code] of cases) {
     const response = await request({ method: 'PUT', path: '/api/site-version', headers, body });
@@ -70,7 +88,10 @@ test('PUT /api/site-version keeps the choice for the next GET', async () => {
   expect(put.status).toBe(200);
   const cookie = /set-cookie: (site_version=2)/i.exec(put.headers)?.[1];
   expect(cookie).toBe('site_version=2');
-  const get = await request({ path: '/api/site-version', headers: { cookie: cookie!, 'accept-language': 'en-GB' } });
+  const get = await request({
+    path: '/api/site-version',
+    headers: { cookie: cookie!, 'accept-language': 'en-GB' },
+  });
   expect(jsonOf(get).data.site_version).toEqual({ id: 2, currency: 'USD' });
 });
 

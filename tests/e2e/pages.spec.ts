@@ -9,7 +9,9 @@ for (const demo of DEMO_HOSTS) {
     await expect(page).toHaveTitle(demo.name);
     const logo = page.locator(`img[src="${demo.logo}"]`);
     await expect(logo).toBeVisible();
-    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(
+      await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
   });
 }
 
@@ -39,4 +41,14 @@ test('the site version comes from the browser locale', async ({ browser }) => {
     expect(answer).toEqual({ data: { site_version: expected } });
     await context.close();
   }
+});
+
+test('a path a store does not have gets that store’s 404 page', async ({ page }) => {
+  const response = await page.goto(`http://bytes.localhost:${PORT}/no/such/page`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  const primary = await page
+    .locator('.store-root')
+    .evaluate((el) => getComputedStyle(el).getPropertyValue('--primary-color').trim());
+  expect(primary).toBe('#047857');
 });

@@ -87,3 +87,21 @@ describe('theme schema', () => {
     expect(vars['--background-tile-image']).toBe('none');
   });
 });
+
+describe('theme reference', () => {
+  it('docs/theme.md documents every setting', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const doc = await readFile('docs/theme.md', 'utf8');
+    const keys: string[] = [];
+    const walk = (obj: object, prefix = '') => {
+      for (const [k, v] of Object.entries(obj)) {
+        const key = prefix ? `${prefix}.${k}` : k;
+        if (v !== null && typeof v === 'object') walk(v, key);
+        else keys.push(key);
+      }
+    };
+    walk(DEFAULT_THEME);
+    const rows = new Set([...doc.matchAll(/^\|\s*`([\w.]+)`\s*\|/gm)].map((m) => m[1]));
+    expect(keys.filter((key) => !rows.has(key))).toEqual([]);
+  });
+});

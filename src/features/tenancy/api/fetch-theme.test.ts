@@ -8,7 +8,10 @@ import { fetchTheme } from './fetch-theme';
 let server: Server;
 let base: string;
 const answers: Record<string, { status: number; body: string }> = {
-  ok: { status: 200, body: JSON.stringify({ data: { config: { store_name: 'Peer' }, theme: {}, variables: {} } }) },
+  ok: {
+    status: 200,
+    body: JSON.stringify({ data: { config: { store_name: 'Peer' }, theme: {}, variables: {} } }),
+  },
   nodata: { status: 200, body: JSON.stringify({ ok: true }) },
   nulldata: { status: 200, body: JSON.stringify({ data: null }) },
   created: { status: 201, body: JSON.stringify({ data: { config: {} } }) },
@@ -41,11 +44,15 @@ describe('fetchTheme', () => {
   it.each(['nodata', 'nulldata', 'created', 'error', 'notfound', 'html'])(
     'raises "Failed to fetch theme" for the %s answer',
     async (key) => {
-      await expect(fetchTheme(createApiClient(`${base}/${key}`))).rejects.toThrow('Failed to fetch theme');
+      await expect(fetchTheme(createApiClient(`${base}/${key}`))).rejects.toThrow(
+        'Failed to fetch theme',
+      );
     },
   );
 
   it('raises "Failed to fetch theme" when the peer cannot be reached', async () => {
-    await expect(fetchTheme(createApiClient('http://127.0.0.1:9'))).rejects.toThrow('Failed to fetch theme');
+    await expect(fetchTheme(createApiClient('http://127.0.0.1:9'))).rejects.toThrow(
+      'Failed to fetch theme',
+    );
   });
 });
