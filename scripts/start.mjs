@@ -24,7 +24,7 @@ function newestMtime(target) {
   return newest;
 }
 
-const buildId = path.join(root, '.next', 'BUILD_ID');
+const buildId = path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
 const sources = ['src', 'public', 'drizzle', 'next.config.ts', 'package.json', 'tsconfig.json'];
 const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
 if (builtAt === 0 || sources.some((s) => newestMtime(path.join(root, s)) > builtAt)) {
