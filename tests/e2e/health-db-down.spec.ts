@@ -13,7 +13,7 @@ import { jsonOf, rawRequest } from './support';
  * database works, cuts the relay, and asks again.
  */
 const SERVER_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const PORT = 3290;
+const PORT = Number(process.env.E2E_PORT ?? 3200) + 90;
 
 let relay: Server;
 const relaySockets = new Set<Socket>();
