@@ -50,6 +50,10 @@ const schema = z
       'nameport.example,preview.nameport.example,nameport.localhost,localhost',
     ),
     TELEPHONY_BRAND_HOSTS: hostList('callwave.example,preview.callwave.example,callwave.localhost'),
+    ADMIN_API_TOKEN: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, 'must be at least 32 characters when set').optional(),
+    ),
     SENTRY_DSN: z.preprocess(emptyAsUndefined, z.url('must be a URL').optional()),
     STORE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     SEED_DEMO_STORES: z
@@ -59,6 +63,54 @@ const schema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
+    // Accounts (issue 4). See README "Configuration".
+    AUTH_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(32, 'must be at least 32 characters when set').optional(),
+    ),
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://host:port or smtps://user:pass@host:port')
+        .optional(),
+    ),
+    MAIL_FROM: z.email('must be an e-mail address').default('no-reply@nameport.example'),
+    SMS_URL: z.preprocess(emptyAsUndefined, z.url('must be a URL').optional()),
+    STORE_LINK_SCHEME: z.enum(['https', 'http']).default('https'),
+    STORE_LINK_PORT: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1).max(65535).optional(),
+    ),
+    GOOGLE_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    GOOGLE_JWKS_URL: z.url('must be a URL').default('https://www.googleapis.com/oauth2/v3/certs'),
+    GOOGLE_ISSUERS: z
+      .string()
+      .default('https://accounts.google.com,accounts.google.com')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    CTD_CLIENT_IDS: z
+      .string()
+      .default('callwave-desktop')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    REDIS_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^rediss?:\/\/[^\s]+$/, 'must be redis://host:port')
+        .optional(),
+    ),
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
+    RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1000).default(1),
   })
   .superRefine((env, ctx) => {
     const overlap = env.DOMAIN_BRAND_HOSTS.filter((h) => env.TELEPHONY_BRAND_HOSTS.includes(h));

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { GET, PUT } from '@/app/api/site-version/route';
+import { GET as getToken } from '@/app/api/token/route';
 import { apiRequest } from '../support/requests';
 
 const noContext = undefined as never;
+
+/** Session cookie and CSRF header from GET /api/token, as the client sends them (issue 4). */
+async function csrf(host = 'nameport.localhost'): Promise<Record<string, string>> {
+  const response = await getToken(apiRequest('/api/token', { host }), noContext);
+  const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const { data } = await response.json();
+  return { cookie: cookies.join('; '), 'x-xsrf-token': data.token };
+}
+
+/** A PUT /api/site-version carrying the CSRF token of a fresh session. */
+async function put(options: Parameters<typeof apiRequest>[1] = {}) {
+  const headers = { ...(await csrf()), ...options.headers };
+  return PUT(apiRequest('/api/site-version', { method: 'PUT', ...options, headers }), noContext);
+}
 
 describe('GET /api/site-version', () => {
   it('answers 1/GBP for en-GB and 2/USD otherwise', async () => {
@@ -31,13 +46,10 @@ describe('GET /api/site-version', () => {
 
 describe('PUT /api/site-version', () => {
   it('keeps the choice in a cookie that the next GET answers', async () => {
-    const put = await PUT(
-      apiRequest('/api/site-version', { method: 'PUT', json: { id: 1 } }),
-      noContext,
-    );
-    expect(put.status).toBe(200);
-    expect(await put.json()).toEqual({ data: { site_version: { id: 1, currency: 'GBP' } } });
-    const cookie = put.headers.get('set-cookie') ?? '';
+    const answer = await put({ json: { id: 1 } });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ data: { site_version: { id: 1, currency: 'GBP' } } });
+    const cookie = answer.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^site_version=1;/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=lax/i);
@@ -87,10 +99,7 @@ describe('PUT /api/site-version', () => {
   ];
 
   it.each(bad)('refuses %s with %i %s', async (_name, options, status, code) => {
-    const response = await PUT(
-      apiRequest('/api/site-version', { method: 'PUT', ...options }),
-      noContext,
-    );
+    const response = await put(options);
     expect(response.status).toBe(status);
     const body = await response.json();
     expect(body.error.code).toBe(code);
@@ -99,20 +108,36 @@ describe('PUT /api/site-version', () => {
   });
 
   it('names the field and the rule broken', async () => {
-    const response = await PUT(
-      apiRequest('/api/site-version', { method: 'PUT', json: { id: 9 } }),
-      noContext,
-    );
+    const response = await put({ json: { id: 9 } });
     expect((await response.json()).error.fields).toEqual({ id: ['must be 1 (GBP) or 2 (USD)'] });
   });
 
   it('refuses a body larger than declared limit before reading it', async () => {
-    const request = apiRequest('/api/site-version', {
-      method: 'PUT',
+    const response = await put({
       body: '{"id":1}',
       headers: { 'content-type': 'application/json', 'content-length': '10000000' },
     });
-    const response = await PUT(request, noContext);
     expect(response.status).toBe(413);
+  });
+
+  it.each([
+    ['no token at all', async () => ({})],
+    ['a session cookie but no header', async () => ({ cookie: (await csrf()).cookie })],
+    [
+      'the token of another session',
+      async () => ({ ...(await csrf()), 'x-xsrf-token': (await csrf())['x-xsrf-token']! }),
+    ],
+    [
+      'a cross-site Origin',
+      async () => ({ ...(await csrf()), origin: 'https://attacker.example' }),
+    ],
+  ])('refuses %s with 403 csrf_mismatch and keeps no choice', async (_name, headers) => {
+    const response = await PUT(
+      apiRequest('/api/site-version', { method: 'PUT', json: { id: 1 }, headers: await headers() }),
+      noContext,
+    );
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe('csrf_mismatch');
+    expect(response.headers.get('set-cookie')).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -94,3 +95,179 @@ export const storesRelations = relations(stores, ({ many, one }) => ({
 export const storeHostsRelations = relations(storeHosts, ({ one }) => ({
   store: one(stores, { fields: [storeHosts.storeId], references: [stores.id] }),
 }));
+
+// ---------------------------------------------------------------------------------------------
+// Accounts and security (issue 4). Secrets (session ids, tokens, codes) are stored only as
+// hashes; see docs/decisions/0020-sessions-and-csrf.md.
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Server-side secrets generated on first use when the configuration gives none. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A customer account of one store: an owner and the team members the owner invited. */
+export const accounts = pgTable('accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  storeKey: text('store_key').notNull(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+/** People who sign in. E-mail addresses are unique per store and kept lower-case. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeKey: text('store_key').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('owner'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    passwordHash: text('password_hash'),
+    /** Bumped on every password change; reset tokens carry the version they were made for. */
+    passwordVersion: integer('password_version').notNull().default(0),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** TOTP secret, encrypted with the server secret (AES-256-GCM). */
+    totpSecret: text('totp_secret'),
+    /** The last accepted TOTP time step: a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
+    phone: text('phone'),
+    googleIssuer: text('google_issuer'),
+    googleSubject: text('google_subject'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('users_store_email').on(t.storeKey, t.email),
+    unique('users_store_google').on(t.storeKey, t.googleIssuer, t.googleSubject),
+    check('users_role', sql`${t.role} in ('owner', 'member')`),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/**
+ * Server-side sessions, anonymous ones included. The cookie holds a random id; only its SHA-256
+ * is stored. `id` is stable across rotations so that what hangs on a session (cart) survives
+ * sign-in, while the cookie value is replaced.
+ */
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tokenHash: text('token_hash').notNull().unique(),
+  storeKey: text('store_key').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  remember: boolean('remember').notNull().default(false),
+  createdAt: createdAt(),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Set when the sign-in came from the desktop client (is_ctd): allows one desktop grant. */
+  ctdAt: timestamp('ctd_at', { withTimezone: true }),
+});
+
+/** Step two of a sign-in with a second factor. */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    codeHash: text('code_hash'),
+    codeExpiresAt: timestamp('code_expires_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    rememberMe: boolean('remember_me').notNull().default(false),
+    isCtd: boolean('is_ctd').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('login_challenges_method', sql`${t.method} in ('totp', 'email', 'sms')`)],
+);
+
+/** Single-use tokens sent by mail: activation, password reset, invite. Stored hashed. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email'),
+    passwordVersion: integer('password_version'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('one_time_tokens_kind', sql`${t.kind} in ('activation', 'reset', 'invite')`)],
+);
+
+/** OAuth 2.0 authorization codes of the desktop grant (PKCE S256). */
+export const oauthCodes = pgTable('oauth_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  clientId: text('client_id').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  codeChallenge: text('code_challenge').notNull(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Tokens issued for a code; all of a code's tokens are revoked when the code is replayed. */
+export const oauthTokens = pgTable(
+  'oauth_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    kind: text('kind').notNull(),
+    codeHash: text('code_hash')
+      .notNull()
+      .references(() => oauthCodes.codeHash, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [check('oauth_tokens_kind', sql`${t.kind} in ('access', 'refresh')`)],
+);
+
+/** Every mail and SMS the product sends; delivered by a transport when one is configured. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    channel: text('channel').notNull(),
+    storeKey: text('store_key').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull().default(''),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [check('outbox_channel', sql`${t.channel} in ('mail', 'sms')`)],
+);
+
+/** Counters of rate-limiter-flexible's database store. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+});

@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { logger } from '@/lib/logger';
 import { ApiError, errorResponse } from './api-response';
+import { assertCsrf } from './csrf';
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -39,12 +40,15 @@ export function isUnavailable(error: unknown): boolean {
 type Handler<C> = (request: NextRequest, context: C) => Promise<Response>;
 
 /**
- * Wraps a route handler: an ApiError becomes its documented error body; an unreachable database
- * becomes 503; anything else is logged and answered 500 without internals.
+ * Wraps a route handler: unsafe methods (POST, PUT, PATCH, DELETE) must carry the session's CSRF
+ * token (403 csrf_mismatch otherwise, before the handler runs); an ApiError becomes its
+ * documented error body; an unreachable database becomes 503; anything else is logged and
+ * answered 500 without internals.
  */
 export function apiRoute<C = unknown>(handler: Handler<C>): Handler<C> {
   return async (request, context) => {
     try {
+      await assertCsrf(request);
       return await handler(request, context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);

@@ -1,0 +1,18 @@
+import { dataResponse } from '@/lib/http/api-response';
+import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { readJson } from '@/lib/http/read-json';
+import { checkResetSchema } from '@/features/auth/schemas';
+import { checkReset } from '@/features/auth/server/recovery.server';
+import { requireStore } from '@/features/tenancy/server/request-store.server';
+
+/** Whether a reset link still works: `{valid, expires_at}` or 410 reset_link_invalid. Uses nothing up. */
+export const POST = apiRoute(async (request) => {
+  await requireStore(request);
+  const { token } = await readJson(request, checkResetSchema);
+  return dataResponse(await checkReset(request, token));
+});
+
+export const GET = methodNotAllowed(['POST']);
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;

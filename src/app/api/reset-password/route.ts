@@ -1,0 +1,19 @@
+import { dataResponse } from '@/lib/http/api-response';
+import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { readJson } from '@/lib/http/read-json';
+import { resetSchema } from '@/features/auth/schemas';
+import { resetPassword } from '@/features/auth/server/recovery.server';
+import { requireStore } from '@/features/tenancy/server/request-store.server';
+
+/** `{token, password, password_confirmation}`: sets the password and ends every session. */
+export const POST = apiRoute(async (request) => {
+  await requireStore(request);
+  const input = await readJson(request, resetSchema);
+  await resetPassword(request, input.token, input.password);
+  return dataResponse({ status: 'password_changed' });
+});
+
+export const GET = methodNotAllowed(['POST']);
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/**
+ * Payloads of the account calls, shared by the route handlers, the screens and the tests.
+ * Passwords are never trimmed or truncated: what the person typed is what is hashed.
+ */
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+
+export const emailSchema = z
+  .string({ error: 'is required' })
+  .trim()
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email('must be an e-mail address'))
+  .transform((v) => v.toLowerCase());
+
+/** A password being set: length only here; the common-password list is checked on the server. */
+export const newPasswordSchema = z
+  .string({ error: 'is required' })
+  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
+
+/** A password being checked: any non-empty string up to the maximum. */
+export const givenPasswordSchema = z
+  .string({ error: 'is required' })
+  .min(1, 'is required')
+  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
+
+/** Tokens sent by mail: 32 random bytes, base64url (256 bits; at least 128 are required). */
+export const mailTokenSchema = z
+  .string({ error: 'is required' })
+  .regex(/^[A-Za-z0-9_-]{22,128}$/, 'is not a valid link token');
+
+export const METHODS = ['totp', 'email', 'sms'] as const;
+export type ChallengeMethod = (typeof METHODS)[number];
+
+export const loginSchema = z.strictObject({
+  email: emailSchema,
+  password: givenPasswordSchema,
+  remember_me: z.boolean().default(false),
+  is_ctd: z.boolean().default(false),
+});
+
+export const challengeTokenSchema = z
+  .string({ error: 'is required' })
+  .regex(/^[A-Za-z0-9_-]{22,64}$/, 'is not a valid challenge');
+
+const booleanParam = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+export const challengeQuerySchema = z.strictObject({
+  challenge: challengeTokenSchema,
+  is_ctd: booleanParam.default(false),
+});
+
+export const challengeSwitchSchema = z.strictObject({
+  challenge: challengeTokenSchema,
+  alternative_method: z.enum(METHODS, { error: 'must be totp, email or sms' }),
+});
+
+export const challengeAnswerSchema = z.strictObject({
+  challenge: challengeTokenSchema,
+  code: z.string({ error: 'is required' }).regex(/^\d{6}$/, 'must be 6 digits'),
+  is_ctd: z.boolean().default(false),
+  remember_me: z.boolean().default(false),
+});
+
+export const registerSchema = z.strictObject({
+  name: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(100, 'must be at most 100 characters'),
+  email: emailSchema,
+  password: newPasswordSchema,
+  invite_token: mailTokenSchema.optional(),
+});
+
+export const activateSchema = z.strictObject({ token: mailTokenSchema });
+export const forgotSchema = z.strictObject({ email: emailSchema });
+export const checkResetSchema = z.strictObject({ token: mailTokenSchema });
+export const resetSchema = z
+  .strictObject({
+    token: mailTokenSchema,
+    password: newPasswordSchema,
+    password_confirmation: z.string({ error: 'is required' }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'must match the password',
+  });
+
+export const googleSchema = z.strictObject({
+  credential: z
+    .string({ error: 'is required' })
+    .min(10, 'is not an ID token')
+    .max(8192, 'is too long'),
+});
+
+export const inviteSchema = z.strictObject({ email: emailSchema });
+
+export const totpSetupSchema = z.strictObject({ password: givenPasswordSchema });
+export const totpEnableSchema = z.strictObject({
+  setup_token: z.string({ error: 'is required' }).min(20).max(512),
+  code: z.string({ error: 'is required' }).regex(/^\d{6}$/, 'must be 6 digits'),
+});
+export const totpDisableSchema = z.strictObject({ password: givenPasswordSchema });
+export const phoneSchema = z.strictObject({
+  password: givenPasswordSchema,
+  phone: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be an international number like +447700900123')
+    .nullable(),
+});

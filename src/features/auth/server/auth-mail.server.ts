@@ -1,0 +1,86 @@
+import 'server-only';
+import { sendMail, sendSms } from '@/lib/mail/outbox.server';
+import { brandedMail, type MailContent } from '@/features/mail/branded-mail';
+import { storeLink } from '@/features/mail/store-link';
+import type { Store } from '@/features/tenancy/store-types';
+
+async function mail(store: Store, to: string, content: MailContent) {
+  await sendMail({ storeKey: store.key, to, ...brandedMail(store, content) });
+}
+
+export function mailActivation(store: Store, to: { name: string; email: string }, token: string) {
+  return mail(store, to.email, {
+    subject: 'Activate your account',
+    greeting: `Hello ${to.name},`,
+    paragraphs: [
+      `Thank you for registering with ${store.config.store_name}.`,
+      'Open the link below to activate your account. It works once, within 48 hours.',
+    ],
+    action: { label: 'Activate account', url: storeLink(store, `/activate?token=${token}`) },
+    footnote: 'If you did not register, ignore this mail: no account is activated without it.',
+  });
+}
+
+/** Sent instead of an activation mail when the address already has an account. */
+export function mailAlreadyRegistered(store: Store, to: { name: string; email: string }) {
+  return mail(store, to.email, {
+    subject: 'Someone tried to register with your address',
+    greeting: `Hello ${to.name},`,
+    paragraphs: [
+      `Someone, perhaps you, tried to register a new ${store.config.store_name} account with this e-mail address, which already has one. No new account was made.`,
+      'If it was you, sign in, or reset your password if you have forgotten it.',
+    ],
+    action: { label: 'Reset password', url: storeLink(store, '/forgot-password') },
+  });
+}
+
+export function mailReset(store: Store, to: { name: string; email: string }, token: string) {
+  return mail(store, to.email, {
+    subject: 'Reset your password',
+    greeting: `Hello ${to.name},`,
+    paragraphs: [
+      'We received a request to reset the password of your account.',
+      'Open the link below to choose a new password. It works once, within 60 minutes.',
+    ],
+    action: {
+      label: 'Choose a new password',
+      url: storeLink(store, `/reset-password?token=${token}`),
+    },
+    footnote: 'If you did not ask for this, ignore this mail: your password stays as it is.',
+  });
+}
+
+export function mailSignInCode(store: Store, to: { name: string; email: string }, code: string) {
+  return mail(store, to.email, {
+    subject: 'Your sign-in code',
+    greeting: `Hello ${to.name},`,
+    paragraphs: ['Enter this code to finish signing in. It is valid for 10 minutes, once.'],
+    code,
+    footnote: 'If you are not signing in, someone knows your password: change it now.',
+  });
+}
+
+export function smsSignInCode(store: Store, phone: string, code: string) {
+  return sendSms({
+    storeKey: store.key,
+    to: phone,
+    text: `${code} is your ${store.config.store_name} sign-in code. Valid for 10 minutes.`,
+  });
+}
+
+export function mailInvite(
+  store: Store,
+  to: string,
+  from: { name: string; accountName: string },
+  token: string,
+) {
+  return mail(store, to, {
+    subject: `${from.name} invited you to ${from.accountName}`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${from.name} invited you to join the account "${from.accountName}" at ${store.config.store_name}.`,
+      'Open the link below to register. The invitation works once, within 7 days.',
+    ],
+    action: { label: 'Accept the invitation', url: storeLink(store, `/invite/${token}`) },
+  });
+}

@@ -1,0 +1,246 @@
+import 'server-only';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { appDb } from '@/lib/db/app-db';
+import { loginChallenges, users } from '@/lib/db/schema';
+import { ApiError } from '@/lib/http/api-response';
+import { consumeLimits } from '@/lib/rate-limit/limiter';
+import { secureEqual } from '@/lib/secure-compare';
+import { serverSecret } from '@/lib/security/server-secret';
+import { hashToken, hmac, randomDigits, randomToken } from '@/lib/security/tokens';
+import type { Store } from '@/features/tenancy/store-types';
+import type { ChallengeMethod } from '../schemas';
+import { mailSignInCode, smsSignInCode } from './auth-mail.server';
+import { LIMITS } from './limits.server';
+import { totpStep, unsealTotpSecret } from './totp.server';
+import { findUserById, type UserRow } from './users-repository.server';
+
+/** A challenge lives 15 minutes; a mailed or texted code 10 minutes; 5 wrong codes void it. */
+const CHALLENGE_MS = 15 * 60_000;
+const CODE_MS = 10 * 60_000;
+export const MAX_ATTEMPTS = 5;
+
+type ChallengeRow = typeof loginChallenges.$inferSelect;
+
+/** The methods an account can use, in the order offered. */
+export function methodsOf(user: UserRow): ChallengeMethod[] {
+  const methods: ChallengeMethod[] = [];
+  if (user.totpSecret) methods.push('totp');
+  methods.push('email');
+  if (user.phone) methods.push('sms');
+  return methods;
+}
+
+/** True when a sign-in of this user needs a second step. */
+export const needsSecondFactor = (user: UserRow) => Boolean(user.totpSecret);
+
+export const challengeGone = () =>
+  new ApiError(404, 'challenge_not_found', 'This sign-in has expired. Sign in again.');
+
+async function codeHash(challengeId: string, code: string): Promise<string> {
+  // Bound to its challenge: the same digits mean nothing for another sign-in.
+  return hmac(await serverSecret(), `code:${challengeId}:${code}`);
+}
+
+/** Makes a new code for an e-mail or SMS challenge, replacing (and so killing) the old one. */
+async function issueCode(
+  store: Store,
+  challenge: ChallengeRow,
+  user: UserRow,
+  method: ChallengeMethod,
+) {
+  const db = await appDb();
+  if (method === 'totp') {
+    await db
+      .update(loginChallenges)
+      .set({ method, codeHash: null, codeExpiresAt: null })
+      .where(eq(loginChallenges.id, challenge.id));
+    return;
+  }
+  const code = randomDigits(6);
+  await db
+    .update(loginChallenges)
+    .set({
+      method,
+      codeHash: await codeHash(challenge.id, code),
+      codeExpiresAt: new Date(Date.now() + CODE_MS),
+    })
+    .where(eq(loginChallenges.id, challenge.id));
+  if (method === 'email') await mailSignInCode(store, user, code);
+  else await smsSignInCode(store, user.phone!, code);
+}
+
+/** Starts step two of a sign-in. Answers the challenge token (shown to the client once). */
+export async function createChallenge(
+  store: Store,
+  user: UserRow,
+  sessionId: string,
+  options: { rememberMe: boolean; isCtd: boolean },
+): Promise<{ challenge: string; methods: ChallengeMethod[]; method: ChallengeMethod }> {
+  const token = randomToken(18);
+  const methods = methodsOf(user);
+  const method = methods[0]!;
+  const db = await appDb();
+  const [row] = await db
+    .insert(loginChallenges)
+    .values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      sessionId,
+      method,
+      rememberMe: options.rememberMe,
+      isCtd: options.isCtd,
+      expiresAt: new Date(Date.now() + CHALLENGE_MS),
+    })
+    .returning();
+  if (method !== 'totp') {
+    await consumeLimits([[LIMITS.codeSend, user.id]]);
+    await issueCode(store, row!, user, method);
+  }
+  return { challenge: token, methods, method };
+}
+
+/** A live challenge of this session, or 404 challenge_not_found. */
+export async function liveChallenge(token: string, sessionId: string | null) {
+  const db = await appDb();
+  const [row] = await db
+    .select()
+    .from(loginChallenges)
+    .where(
+      and(
+        eq(loginChallenges.tokenHash, hashToken(token)),
+        isNull(loginChallenges.consumedAt),
+        isNull(loginChallenges.voidedAt),
+        gt(loginChallenges.expiresAt, new Date()),
+      ),
+    );
+  // A challenge belongs to the browser session that started it.
+  if (!row || !sessionId || row.sessionId !== sessionId) throw challengeGone();
+  const user = await findUserById(db, row.userId);
+  if (!user) throw challengeGone();
+  return { row, user };
+}
+
+/** Where a code went, masked: "a***@example.com", "+44 *** 123". */
+export function destinationOf(user: UserRow, method: ChallengeMethod): string | null {
+  if (method === 'email') {
+    const [local = '', domain = ''] = user.email.split('@');
+    return `${local.slice(0, 1)}***@${domain}`;
+  }
+  if (method === 'sms' && user.phone)
+    return `${user.phone.slice(0, 3)} *** ${user.phone.slice(-3)}`;
+  return null;
+}
+
+/** Switches the method; for e-mail and SMS a new code is sent and the old one dies. */
+export async function switchMethod(
+  store: Store,
+  token: string,
+  sessionId: string | null,
+  method: ChallengeMethod,
+) {
+  const { row, user } = await liveChallenge(token, sessionId);
+  const methods = methodsOf(user);
+  if (!methods.includes(method)) {
+    throw new ApiError(400, 'validation_failed', 'The request is not valid.', {
+      alternative_method: [`must be one of: ${methods.join(', ')}`],
+    });
+  }
+  if (method !== 'totp') await consumeLimits([[LIMITS.codeSend, user.id]]);
+  await issueCode(store, row, user, method);
+  return { challenge: token, method, methods, destination: destinationOf(user, method) };
+}
+
+const wrongCode = (left: number) =>
+  new ApiError(401, 'invalid_code', 'The code is not right.', undefined, {
+    'x-attempts-left': String(left),
+  });
+
+/**
+ * Checks a code. Each try counts (at most 5, atomically, so parallel guesses cannot exceed it);
+ * the fifth wrong one voids the challenge. A right code consumes the challenge in one atomic
+ * update, so two parallel right codes sign in exactly once. Answers the user and the options of
+ * step one.
+ */
+export async function answerChallenge(
+  token: string,
+  sessionId: string | null,
+  code: string,
+  ip: string,
+) {
+  const { row, user } = await liveChallenge(token, sessionId);
+  await consumeLimits([
+    [LIMITS.codeIp, ip],
+    [LIMITS.codeAccount, user.id],
+  ]);
+  const db = await appDb();
+  const [counted] = await db
+    .update(loginChallenges)
+    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(loginChallenges.id, row.id),
+        lt(loginChallenges.attempts, MAX_ATTEMPTS),
+        isNull(loginChallenges.consumedAt),
+        isNull(loginChallenges.voidedAt),
+      ),
+    )
+    .returning();
+  if (!counted) throw challengeGone();
+
+  let right = false;
+  if (counted.method === 'totp') {
+    const secret = user.totpSecret ? await unsealTotpSecret(user.totpSecret) : null;
+    const step = secret ? totpStep(secret, code) : null;
+    if (step !== null) {
+      // A TOTP code is accepted once: only a later time step than the last one passes.
+      const [advanced] = await db
+        .update(users)
+        .set({ totpLastStep: step })
+        .where(
+          and(
+            eq(users.id, user.id),
+            sql`(${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`,
+          ),
+        )
+        .returning({ id: users.id });
+      right = Boolean(advanced);
+    }
+  } else if (
+    counted.codeHash &&
+    counted.codeExpiresAt &&
+    counted.codeExpiresAt.getTime() > Date.now()
+  ) {
+    right = secureEqual(await codeHash(counted.id, code), counted.codeHash);
+  }
+
+  if (!right) {
+    const left = MAX_ATTEMPTS - counted.attempts;
+    if (left <= 0) {
+      await db
+        .update(loginChallenges)
+        .set({ voidedAt: new Date() })
+        .where(eq(loginChallenges.id, row.id));
+      throw new ApiError(401, 'challenge_void', 'Too many wrong codes. Sign in again.');
+    }
+    throw wrongCode(left);
+  }
+
+  const [consumed] = await db
+    .update(loginChallenges)
+    .set({ consumedAt: new Date() })
+    .where(
+      and(
+        eq(loginChallenges.id, row.id),
+        isNull(loginChallenges.consumedAt),
+        isNull(loginChallenges.voidedAt),
+      ),
+    )
+    .returning();
+  if (!consumed) throw challengeGone();
+  return {
+    user,
+    method: counted.method as ChallengeMethod,
+    rememberMe: row.rememberMe,
+    isCtd: row.isCtd,
+  };
+}

@@ -1,0 +1,33 @@
+import 'server-only';
+import type { LimitRule } from '@/lib/rate-limit/limiter';
+import { hashToken } from '@/lib/security/tokens';
+
+const MIN = 60;
+const HOUR = 60 * MIN;
+
+/**
+ * The credential rate limits (issue 4, point 10). Per-account counters reset when their window
+ * ends, so an account is slowed after a handful of failures and never locked for good.
+ * RATE_LIMIT_SCALE multiplies every `points`.
+ */
+export const LIMITS = {
+  loginIp: { name: 'login:ip', points: 20, duration: 15 * MIN },
+  loginAccount: { name: 'login:account', points: 10, duration: 15 * MIN },
+  codeIp: { name: 'code:ip', points: 30, duration: 15 * MIN },
+  codeAccount: { name: 'code:account', points: 15, duration: 15 * MIN },
+  codeSend: { name: 'code:send', points: 5, duration: 15 * MIN },
+  forgotIp: { name: 'forgot:ip', points: 10, duration: HOUR },
+  forgotAccount: { name: 'forgot:account', points: 3, duration: HOUR },
+  resetIp: { name: 'reset:ip', points: 30, duration: 15 * MIN },
+  registerIp: { name: 'register:ip', points: 10, duration: HOUR },
+  registerAccount: { name: 'register:account', points: 3, duration: HOUR },
+  googleIp: { name: 'google:ip', points: 30, duration: 15 * MIN },
+  tokenIp: { name: 'oauth:ip', points: 30, duration: 15 * MIN },
+  invite: { name: 'invite:user', points: 20, duration: HOUR },
+  reauth: { name: 'reauth:user', points: 10, duration: 15 * MIN },
+} satisfies Record<string, LimitRule>;
+
+/** The key of a per-account counter: the store and a hash of the e-mail, never the address. */
+export function accountKey(storeKey: string, email: string): string {
+  return hashToken(`${storeKey}\0${email}`);
+}

@@ -1,0 +1,63 @@
+import 'server-only';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { AppDb } from '@/lib/db/client';
+import { oneTimeTokens } from '@/lib/db/schema';
+import { hashToken, randomToken } from '@/lib/security/tokens';
+
+type Db = Pick<AppDb, 'insert' | 'update' | 'select'>;
+
+export type TokenKind = 'activation' | 'reset' | 'invite';
+export type TokenRow = typeof oneTimeTokens.$inferSelect;
+
+export const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
+  activation: 48 * 3_600_000,
+  reset: 60 * 60_000,
+  invite: 7 * 24 * 3_600_000,
+};
+
+/** Makes a single-use token (256 random bits; only its hash is stored) and answers it. */
+export async function issueToken(
+  db: Db,
+  kind: TokenKind,
+  fields: Partial<
+    Pick<TokenRow, 'userId' | 'accountId' | 'invitedBy' | 'email' | 'passwordVersion'>
+  >,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken(32);
+  const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_MS[kind]);
+  await db
+    .insert(oneTimeTokens)
+    .values({ tokenHash: hashToken(token), kind, expiresAt, ...fields });
+  return { token, expiresAt };
+}
+
+/** The token's row whatever its state, or null when it never existed. */
+export async function findToken(db: Db, kind: TokenKind, token: string): Promise<TokenRow | null> {
+  const [row] = await db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.kind, kind)));
+  return row ?? null;
+}
+
+export const isUsable = (row: TokenRow) => !row.usedAt && row.expiresAt.getTime() > Date.now();
+
+/**
+ * Uses a token up in one atomic update: of two parallel uses exactly one gets the row back.
+ * Null when it is unknown, used or expired.
+ */
+export async function useToken(db: Db, kind: TokenKind, token: string): Promise<TokenRow | null> {
+  const [row] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.kind, kind),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,119 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { NextRequest } from 'next/server';
+import { appDb } from '@/lib/db/app-db';
+import { accounts, users } from '@/lib/db/schema';
+import { ApiError } from '@/lib/http/api-response';
+import { clientIp } from '@/lib/http/client-ip';
+import { consumeLimits } from '@/lib/rate-limit/limiter';
+import type { Store } from '@/features/tenancy/store-types';
+import { mailActivation, mailAlreadyRegistered } from './auth-mail.server';
+import { accountKey, LIMITS } from './limits.server';
+import { hashPassword, isCommonPassword } from './password.server';
+import { findToken, isUsable, issueToken, useToken } from './one-time-tokens.server';
+import { findUserByEmail, isUniqueViolation } from './users-repository.server';
+
+export const commonPassword = () =>
+  new ApiError(400, 'validation_failed', 'The request is not valid.', {
+    password: ['is too common; choose one that is harder to guess'],
+  });
+
+export const inviteGone = () =>
+  new ApiError(410, 'invite_expired', 'This invitation has expired or was already used.');
+
+/**
+ * Registration (POST /svc/account). The answer is the same whether the address is new or taken;
+ * a taken address's owner gets a notice instead of an activation mail. With an invite token the
+ * new user joins the inviting account. The password is hashed on both paths, so time says
+ * nothing either.
+ */
+export async function register(
+  request: NextRequest,
+  store: Store,
+  input: { name: string; email: string; password: string; invite_token?: string },
+): Promise<void> {
+  await consumeLimits([
+    [LIMITS.registerIp, clientIp(request)],
+    [LIMITS.registerAccount, accountKey(store.key, input.email)],
+  ]);
+  if (isCommonPassword(input.password)) throw commonPassword();
+  const db = await appDb();
+
+  let invite = null;
+  if (input.invite_token) {
+    invite = await findToken(db, 'invite', input.invite_token);
+    if (!invite) throw new ApiError(404, 'invite_not_found', 'There is no such invitation.');
+    if (!isUsable(invite)) throw inviteGone();
+    if (invite.email !== input.email) {
+      throw new ApiError(400, 'validation_failed', 'The request is not valid.', {
+        email: ['must be the address the invitation was sent to'],
+      });
+    }
+  }
+
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findUserByEmail(db, store.key, input.email);
+  if (existing) {
+    await mailAlreadyRegistered(store, existing);
+    return;
+  }
+
+  let created;
+  try {
+    created = await db.transaction(async (tx) => {
+      let accountId: string;
+      let role: 'owner' | 'member' = 'owner';
+      if (invite && input.invite_token) {
+        const used = await useToken(tx, 'invite', input.invite_token);
+        if (!used?.accountId) throw inviteGone();
+        accountId = used.accountId;
+        role = 'member';
+      } else {
+        const [account] = await tx
+          .insert(accounts)
+          .values({ storeKey: store.key, name: input.name })
+          .returning({ id: accounts.id });
+        accountId = account!.id;
+      }
+      const [user] = await tx
+        .insert(users)
+        .values({
+          storeKey: store.key,
+          accountId,
+          role,
+          name: input.name,
+          email: input.email,
+          passwordHash,
+        })
+        .returning();
+      const { token } = await issueToken(tx, 'activation', { userId: user!.id });
+      return { user: user!, token };
+    });
+  } catch (error) {
+    // The same address registered a moment ago by a parallel request: answer as for a taken one.
+    if (isUniqueViolation(error)) {
+      const other = await findUserByEmail(db, store.key, input.email);
+      if (other) await mailAlreadyRegistered(store, other);
+      return;
+    }
+    throw error;
+  }
+  await mailActivation(store, created.user, created.token);
+}
+
+/** Activates the account of an activation token, once. */
+export async function activate(token: string): Promise<void> {
+  const db = await appDb();
+  const used = await useToken(db, 'activation', token);
+  if (!used?.userId) {
+    throw new ApiError(
+      410,
+      'token_invalid',
+      'This activation link is not valid any more. Sign in to check your account.',
+    );
+  }
+  await db
+    .update(users)
+    .set({ activatedAt: new Date(), emailVerified: true })
+    .where(eq(users.id, used.userId));
+}

@@ -1,0 +1,18 @@
+import type { NextRequest } from 'next/server';
+import { getEnv } from '@/lib/env';
+
+/**
+ * The client's address for rate limits. The server (scripts/serve.mjs) sets X-Forwarded-For
+ * from the socket, appending to what arrived only when TRUSTED_PROXY_HOPS says proxies stand in
+ * front; the client is then the entry that many hops from the right. So a spoofed header
+ * changes nothing unless a proxy is trusted by configuration.
+ */
+export function clientIp(request: NextRequest): string {
+  const hops = getEnv().TRUSTED_PROXY_HOPS;
+  const chain = (request.headers.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (chain.length === 0) return 'unknown';
+  return chain[Math.max(0, chain.length - 1 - hops)]!;
+}

@@ -1,0 +1,75 @@
+import 'server-only';
+import { Redis } from 'ioredis';
+import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { appDb } from '@/lib/db/app-db';
+import { getEnv } from '@/lib/env';
+import { ApiError } from '@/lib/http/api-response';
+import { RateLimiterDatabase } from './drizzle-store';
+
+export type LimitRule = {
+  /** Names the counter family, e.g. `login:ip`. */
+  name: string;
+  /** Requests allowed per window (scaled by RATE_LIMIT_SCALE). */
+  points: number;
+  /** Window in seconds; a counter resets when it ends, so nothing is locked for good. */
+  duration: number;
+};
+
+const REDIS = Symbol.for('storefront.redis');
+type Holder = { [REDIS]?: Redis };
+
+function redis(url: string): Redis {
+  const holder = globalThis as Holder;
+  holder[REDIS] ??= new Redis(url, { enableOfflineQueue: true, maxRetriesPerRequest: 2 });
+  return holder[REDIS];
+}
+
+const limiters = new Map<string, Promise<RateLimiterAbstract>>();
+
+/** The limiter of a rule: on Redis when REDIS_URL is set, else on the database. */
+function limiterFor(rule: LimitRule): Promise<RateLimiterAbstract> {
+  let limiter = limiters.get(rule.name);
+  if (!limiter) {
+    limiter = (async () => {
+      const env = getEnv();
+      const options = {
+        keyPrefix: `rl:${rule.name}`,
+        points: Math.max(1, Math.round(rule.points * env.RATE_LIMIT_SCALE)),
+        duration: rule.duration,
+      };
+      if (env.REDIS_URL)
+        return new RateLimiterRedis({ ...options, storeClient: redis(env.REDIS_URL) });
+      return new RateLimiterDatabase({ ...options, db: await appDb() });
+    })();
+    limiters.set(rule.name, limiter);
+  }
+  return limiter;
+}
+
+export const tooManyRequests = (retryAfterS: number) =>
+  new ApiError(429, 'rate_limited', 'Too many attempts. Wait a moment and try again.', undefined, {
+    'retry-after': String(Math.max(1, retryAfterS)),
+  });
+
+/**
+ * Counts one request against each (rule, key) pair in order and throws 429 with Retry-After at
+ * the first that is over its limit; later pairs are then not counted. Keys are hashed by the
+ * caller when they are personal (e-mail addresses).
+ */
+export async function consumeLimits(pairs: [LimitRule, string][]): Promise<void> {
+  for (const [rule, key] of pairs) {
+    const limiter = await limiterFor(rule);
+    try {
+      await limiter.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes)
+        throw tooManyRequests(Math.ceil(error.msBeforeNext / 1000));
+      throw error;
+    }
+  }
+}
+
+/** Forgets a key's count, e.g. an account's failures after a correct sign-in. */
+export async function resetLimit(rule: LimitRule, key: string): Promise<void> {
+  await (await limiterFor(rule)).delete(key);
+}
