@@ -4,7 +4,7 @@ import { Agent } from '../support/agent';
 import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harness';
 import { PASSWORD, readyAgent, registeredUser, signedIn } from '../support/auth-flows';
 
-const { mail } = await startAuthHarness();
+const { mail, sms } = await startAuthHarness();
 const routes = await authRoutes();
 const { appDb } = await import('@/lib/db/app-db');
 const { sessions } = await import('@/lib/db/schema');
@@ -15,7 +15,10 @@ const siteVersion = await import('@/app/api/site-version/route');
 beforeAll(async () => {
   await seedDemoData(await appDb(), { demoStores: true });
 });
-afterAll(() => mail.close());
+afterAll(async () => {
+  await mail.close();
+  await sms.close();
+});
 
 const setCookie = (cookies: string[], name: string) =>
   cookies.find((c) => c.startsWith(`${name}=`)) ?? '';

@@ -1,0 +1,19 @@
+import { dataResponse } from '@/lib/http/api-response';
+import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { readJson } from '@/lib/http/read-json';
+import { phoneSchema } from '@/features/auth/schemas';
+import { setPhone } from '@/features/auth/server/security.server';
+import { requireUser } from '@/features/auth/server/session.server';
+
+/** Sets (or with null clears) the phone number for SMS codes: `{password, phone}`. */
+export const PUT = apiRoute(async (request) => {
+  const { user } = await requireUser(request);
+  const input = await readJson(request, phoneSchema);
+  await setPhone(user, input.password, input.phone);
+  return dataResponse({ has_phone: input.phone !== null });
+});
+
+export const GET = methodNotAllowed(['PUT']);
+export const POST = GET;
+export const PATCH = GET;
+export const DELETE = GET;
