@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { NextRequest } from 'next/server';
 import { apiRequest } from './requests';
 
@@ -5,9 +6,11 @@ type Handler = (request: NextRequest, context: any) => Promise<Response>;
 
 export type Answer = { status: number; body: any; headers: Headers; cookies: string[] };
 
-let nextIp = 1;
-/** A distinct documentation-range address per agent, so rate limits of tests do not meet. */
-export const freshIp = () => `198.51.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}`;
+/**
+ * A distinct documentation-range address per agent, random so that neither tests nor runs share
+ * a rate-limit counter (Redis keeps counters between runs).
+ */
+export const freshIp = () => `2001:db8::${randomBytes(6).toString('hex').match(/.{4}/g)!.join(':')}`;
 
 /**
  * A browser as route handlers see it: one host, one client address, a cookie jar that takes

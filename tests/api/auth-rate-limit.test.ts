@@ -1,0 +1,3 @@
+import { rateLimitSuite } from '../support/rate-limit-suite';
+
+await rateLimitSuite('the database');
