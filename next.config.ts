@@ -8,6 +8,11 @@ const nextConfig: NextConfig = {
   // use Node APIs that must not be bundled: keep them as plain Node requires on the server.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino'],
   poweredByHeader: false,
+  // Rendered store pages live in memory only, in a bounded LRU: they are rebuilt from the
+  // database after a restart (the database may have changed meanwhile), and a flood of unknown
+  // hosts or paths cannot fill the disk. See docs/decisions/0010-page-cache.md.
+  cacheMaxMemorySize: 32 * 1024 * 1024,
+  experimental: { isrFlushToDisk: false },
   reactStrictMode: true,
 };
 

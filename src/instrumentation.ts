@@ -1,10 +1,21 @@
+import type { Instrumentation } from 'next';
+
 /**
  * Runs once when the server starts, before it takes requests: checks the configuration, migrates
- * the database and seeds the demo data. A bad configuration stops the start with a message that
- * names the variable.
+ * the database, seeds the demo data and starts error reporting when SENTRY_DSN is set. A bad
+ * configuration stops the start with a message that names the variable.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { boot } = await import('./server-boot');
   await boot();
+  const { startServerReporting } = await import('./features/monitoring/server-report.server');
+  startServerReporting();
 }
+
+/** Errors Next caught while rendering or handling a request go to error reporting. */
+export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { reportRequestError } = await import('./features/monitoring/server-report.server');
+  await reportRequestError(error, request, context);
+};

@@ -16,3 +16,13 @@ export function createApiClient(baseURL?: string): AxiosInstance {
     headers: { accept: 'application/json' },
   });
 }
+
+/**
+ * The client for server-side calls made while handling a request: its base address is the
+ * request's own scheme and Host, so the call reaches the same store.
+ */
+export function apiClientForRequest(headers: Headers): AxiosInstance {
+  const host = headers.get('host') ?? 'localhost';
+  const proto = headers.get('x-forwarded-proto') === 'https' ? 'https' : 'http';
+  return createApiClient(`${proto}://${host}`);
+}

@@ -71,9 +71,10 @@ export const variablesSchema = z.object({
     .regex(/^(GTM-[A-Z0-9]{4,12})?$/, 'GTM container id')
     .default(''),
   gtmEnabled: z.boolean().default(false),
-  thirdPartyScriptId: z
+  thirdPartyScriptUrl: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{0,64}$/, 'script id')
+    .max(2048)
+    .regex(/^(https:\/\/[^\s"'<>]+)?$/, 'https URL')
     .default(''),
   thirdPartyScriptEnabled: z.boolean().default(false),
   customSnippet: text(5000),

@@ -1,11 +1,12 @@
 import type { Theme } from './schema';
 
+/** Font stacks; the variables come from ./fonts.ts (self-hosted files from npm packages). */
 const FONT_STACKS: Record<Theme['primaryFontFamily'], string> = {
   system: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  inter: 'Inter, system-ui, sans-serif',
-  roboto: 'Roboto, system-ui, sans-serif',
-  'open-sans': '"Open Sans", system-ui, sans-serif',
-  merriweather: 'Merriweather, Georgia, serif',
+  inter: 'var(--font-inter), system-ui, sans-serif',
+  roboto: 'var(--font-roboto), system-ui, sans-serif',
+  'open-sans': 'var(--font-open-sans), system-ui, sans-serif',
+  merriweather: 'var(--font-merriweather), Georgia, serif',
 };
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

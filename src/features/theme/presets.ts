@@ -89,7 +89,7 @@ const domainBrand: ThemeInput = {
   buttonBorderRadius: 6,
   primaryFontFamily: 'inter',
   headingFontFamily: 'merriweather',
-  logoSet: { primary: '/brands/nameport/logo.svg', alt: 'Nameport', width: 168, height: 40 },
+  logoSet: { primary: '/brands/nameport/logo.svg', alt: 'Nameport', width: 40, height: 40 },
 };
 
 const telephonyBrand: ThemeInput = {
@@ -111,7 +111,7 @@ const telephonyBrand: ThemeInput = {
   buttonBorderRadius: 10,
   primaryFontFamily: 'inter',
   headingFontFamily: 'inter',
-  logoSet: { primary: '/brands/callwave/logo.svg', alt: 'Callwave', width: 160, height: 40 },
+  logoSet: { primary: '/brands/callwave/logo.svg', alt: 'Callwave', width: 40, height: 40 },
 };
 
 export const THEME_PRESETS = {

@@ -83,7 +83,7 @@ describe('theme schema', () => {
     const vars = themeCssVariables(THEME_PRESETS.telephonyCustomer);
     expect(vars['--primary-color']).toBe('#6b21a8');
     expect(vars['--button-border-radius']).toBe('24px');
-    expect(vars['--primary-font-family']).toMatch(/^Inter/);
+    expect(vars['--primary-font-family']).toMatch(/^var\(--font-inter\)/);
     expect(vars['--background-tile-image']).toBe('none');
   });
 });

@@ -39,7 +39,7 @@ export const logoSetSchema = z.object({
   inverse: imageUrl.nullable().default(null),
   icon: imageUrl.nullable().default(null),
   alt: z.string().min(1).max(120).default('Store logo'),
-  width: px(16, 600, 160),
+  width: px(16, 600, 40),
   height: px(16, 200, 40),
 });
 

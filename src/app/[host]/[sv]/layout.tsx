@@ -2,24 +2,75 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { Metadata } from 'next';
 import { themeCssVariables } from '@/features/theme/css-vars';
 import { pageStore } from '@/features/tenancy/server/page-store.server';
+import { Header } from '@/features/shell/components/header';
+import { Footer } from '@/features/shell/components/footer';
+import { ThirdPartyScripts } from '@/features/shell/components/third-party-scripts';
+import { AccountSlot } from '@/features/shell/components/account-slot';
+import { faviconFor } from '@/features/shell/favicon';
+import { StructuredData } from '@/features/seo/components/structured-data';
+import { organizationJsonLd, websiteJsonLd } from '@/features/seo/json-ld';
+import { siteUrl } from '@/features/seo/site-url';
+import styles from './store-layout.module.css';
 
-type Props = { children: ReactNode; params: Promise<{ host: string; sv: string }> };
+type Params = Promise<{ host: string; sv: string }>;
 
-export async function generateMetadata({ params }: Omit<Props, 'children'>): Promise<Metadata> {
+/**
+ * Store pages are rendered on their first visit and then served from the cache, per (host, site
+ * version), until the store changes (see page-store.server.ts). Nothing in them reads the
+ * request: visitor state is filled in the browser.
+ */
+/** A safety net: even without a change notice, a cached page is rebuilt after an hour. */
+export const revalidate = 3600;
+
+export async function generateStaticParams(): Promise<{ host: string; sv: string }[]> {
+  return [];
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { host, sv } = await params;
   const { store } = await pageStore(host, sv);
+  const name = store.config.store_name;
   return {
-    title: { default: store.config.store_name, template: `%s | ${store.config.store_name}` },
+    metadataBase: new URL(siteUrl(store)),
+    title: { default: name, template: `%s | ${name}` },
+    description: store.variables.bannerText || `${name}: domains and business phone services.`,
+    icons: { icon: { url: faviconFor(store), type: 'image/svg+xml' } },
+    manifest: '/manifest.webmanifest',
+    openGraph: { siteName: name, type: 'website' },
   };
 }
 
-/** Every storefront page: the store's theme as CSS custom properties around the content. */
-export default async function StoreLayout({ children, params }: Props) {
+/** Every storefront page: the store's theme as CSS custom properties, header, footer. */
+export default async function StoreLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Params;
+}) {
   const { host, sv } = await params;
-  const { store } = await pageStore(host, sv);
+  const { store, siteVersion } = await pageStore(host, sv);
   return (
-    <div className="store-root" style={themeCssVariables(store.theme) as CSSProperties}>
-      {children}
+    <div
+      className={styles.root}
+      style={themeCssVariables(store.theme) as CSSProperties}
+      data-store={store.config.store_uuid}
+      data-site-version={siteVersion}
+    >
+      <a href="#main" className={styles.skip}>
+        Skip to content
+      </a>
+      <Header store={store} siteVersion={siteVersion} account={<AccountSlot />} />
+      {store.variables.bannerText ? (
+        <p className={styles.banner}>{store.variables.bannerText}</p>
+      ) : null}
+      <main id="main" className={styles.main}>
+        {children}
+      </main>
+      <Footer store={store} />
+      <ThirdPartyScripts store={store} />
+      <StructuredData data={websiteJsonLd(store)} />
+      <StructuredData data={organizationJsonLd(store)} />
     </div>
   );
 }

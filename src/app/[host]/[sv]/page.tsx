@@ -1,28 +1,88 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
 import { pageStore } from '@/features/tenancy/server/page-store.server';
+import { PriceTable } from '@/features/shell/components/price-table';
+import { DomainSearchForm } from '@/features/shell/components/domain-search-form';
+import { StructuredData } from '@/features/seo/components/structured-data';
+import { offerCatalogJsonLd } from '@/features/seo/json-ld';
 import styles from './home.module.css';
 
 type Props = { params: Promise<{ host: string; sv: string }> };
 
-/** Home page: the resolved store's logo and name (the full shell comes with the shell issue). */
+export const metadata: Metadata = { alternates: { canonical: '/' } };
+
+/**
+ * Home page by brand: the domain brand leads with domain search and prices; telephony brands
+ * (dashboard_only) offer only sign-in and the dashboard; white-label stores show their own texts,
+ * and their own prices when they sell domains.
+ */
 export default async function HomePage({ params }: Props) {
   const { host, sv } = await params;
-  const { store } = await pageStore(host, sv);
-  const { logoSet } = store.theme;
+  const { store, siteVersion } = await pageStore(host, sv);
+  const v = store.variables;
+  const sellsDomains =
+    !store.config.dashboard_only && store.prices.some((p) => p.siteVersion === siteVersion);
+
   return (
-    <main className={styles.main}>
-      <header className={styles.header}>
-        {/* eslint-disable-next-line @next/next/no-img-element -- SVG logos from the theme, sized by logoSet */}
-        <img
-          src={logoSet.primary}
-          alt={logoSet.alt}
-          width={logoSet.width}
-          height={logoSet.height}
-        />
+    <>
+      <section className={styles.hero}>
         <h1 className={styles.name}>{store.config.store_name}</h1>
-      </header>
-      {store.variables.bannerText ? (
-        <p className={styles.banner}>{store.variables.bannerText}</p>
+        {v.dualHomepageText ? <p className={styles.lead}>{v.dualHomepageText}</p> : null}
+      </section>
+
+      {store.config.dashboard_only ? (
+        <section aria-labelledby="account-heading" className={styles.panel}>
+          <h2 id="account-heading">Your account</h2>
+          {v.loginText ? <p>{v.loginText}</p> : null}
+          <p className={styles.actions}>
+            <Link href="/login" className={styles.primary}>
+              Sign in
+            </Link>
+            <Link href="/dashboard" className={styles.secondary}>
+              Go to your dashboard
+            </Link>
+          </p>
+        </section>
       ) : null}
-    </main>
+
+      {sellsDomains ? (
+        <section aria-labelledby="domains-heading">
+          <h2 id="domains-heading">Find your domain</h2>
+          <DomainSearchForm />
+          <PriceTable
+            prices={store.prices}
+            siteVersion={siteVersion}
+            caption="Registration prices"
+          />
+          <p>
+            <Link href="/domains/pricing">All prices, including renewal and transfer</Link>
+          </p>
+          <StructuredData data={offerCatalogJsonLd(store, siteVersion)} />
+        </section>
+      ) : null}
+
+      {store.keywordId === 4 && !store.config.dashboard_only && v.loginText ? (
+        <section aria-labelledby="login-heading" className={styles.panel}>
+          <h2 id="login-heading">Already a customer?</h2>
+          <p>{v.loginText}</p>
+          <p className={styles.actions}>
+            <Link href="/login" className={styles.secondary}>
+              Sign in
+            </Link>
+          </p>
+        </section>
+      ) : null}
+
+      {v.domainModules.length > 0 ? (
+        <section aria-label="Why choose us" className={styles.modules}>
+          {v.domainModules.map((m) => (
+            <article key={m.title}>
+              <h2>{m.title}</h2>
+              <p>{m.content}</p>
+            </article>
+          ))}
+        </section>
+      ) : null}
+    </>
   );
 }

@@ -1,14 +1,19 @@
 import 'server-only';
 import { cache } from 'react';
+import { unstable_cache } from 'next/cache';
 import { notFound } from 'next/navigation';
 import { parseSiteVersionId, type SiteVersionId } from '@/features/site-version/site-version';
 import { normaliseHost } from '../host';
 import type { Store } from '../store-types';
 import { storeService } from './store-service.server';
 
+/** The cache tag of every page rendered for a host; see `invalidateStorePages`. */
+export const storePageTag = (host: string) => `store-host:${host}`;
+
 /**
- * The store and site version of a page, from the route segments proxy.ts wrote. Renders the 404
- * page when no store has the host. Deduplicated per render with React cache().
+ * The store and site version of a page, from the route segments proxy.ts wrote. Pages are cached
+ * per (host, site version); the lookup is tagged with the host so that a change to the store
+ * re-renders exactly that store's pages. Renders the 404 page when no store has the host.
  */
 export const pageStore = cache(
   async (
@@ -18,7 +23,9 @@ export const pageStore = cache(
     const host = normaliseHost(decodeURIComponent(hostParam));
     const siteVersion = parseSiteVersionId(svParam);
     if (!host || !siteVersion) notFound();
-    const store = await storeService().byHost(host);
+    const store = await unstable_cache(() => storeService().byHost(host), ['page-store', host], {
+      tags: [storePageTag(host)],
+    })();
     if (!store) notFound();
     return { store, siteVersion };
   },

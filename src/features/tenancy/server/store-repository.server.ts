@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
-import { storeHosts, tldPrices } from '@/lib/db/schema';
+import { storeHosts, stores, tldPrices } from '@/lib/db/schema';
 import type { StoredStore, TldPrice } from '../store-types';
 
 const priceColumns = {
@@ -73,4 +73,36 @@ export async function findPriceList(db: AppDb, priceListId: string): Promise<Tld
     .where(eq(tldPrices.priceListId, priceListId))
     .orderBy(asc(tldPrices.siteVersion), asc(tldPrices.sortOrder), asc(tldPrices.tld));
   return rows.map(toTldPrice);
+}
+
+/** The stored theme, variables and every host of the store reached by `host`. */
+export async function findStoreForUpdate(
+  db: AppDb,
+  host: string,
+): Promise<{ id: string; theme: unknown; variables: unknown; hosts: string[] } | null> {
+  const row = await db.query.storeHosts.findFirst({
+    where: eq(storeHosts.host, host),
+    columns: {},
+    with: {
+      store: {
+        columns: { id: true, theme: true, variables: true },
+        with: { hosts: { columns: { host: true } } },
+      },
+    },
+  });
+  if (!row) return null;
+  const { hosts, ...store } = row.store;
+  return { ...store, hosts: hosts.map((h) => h.host) };
+}
+
+/** Writes a store's name, theme and variables. */
+export async function updateStore(
+  db: AppDb,
+  id: string,
+  values: { storeName?: string; theme: unknown; variables: unknown },
+): Promise<void> {
+  await db
+    .update(stores)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(stores.id, id));
 }

@@ -1,0 +1,67 @@
+import Link from 'next/link';
+import type { SiteVersionId } from '@/features/site-version/site-version';
+import type { Store } from '@/features/tenancy/store-types';
+import { SiteVersionSwitcher } from './site-version-switcher';
+import { VatToggle } from './vat-toggle';
+import styles from './header.module.css';
+
+/**
+ * The header of every store page: logo, name, navigation, the GBP/USD switcher, the VAT toggle,
+ * the account link and the cart. Telephony brands (dashboard_only) show no shop controls at all.
+ * Nothing here depends on the visitor, so the page can be cached per store; the account slot
+ * fills itself in the browser.
+ */
+export function Header({
+  store,
+  siteVersion,
+  account,
+}: {
+  store: Store;
+  siteVersion: SiteVersionId;
+  account: React.ReactNode;
+}) {
+  const { logoSet } = store.theme;
+  const shop = !store.config.dashboard_only;
+  const sellsDomains = shop && store.prices.some((p) => p.siteVersion === siteVersion);
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link href="/" className={styles.brand}>
+          {/* eslint-disable-next-line @next/next/no-img-element -- theme logos are small SVGs sized by logoSet */}
+          <img
+            src={logoSet.primary}
+            alt=""
+            width={logoSet.width}
+            height={logoSet.height}
+            className={styles.logo}
+          />
+          <span className={styles.storeName}>{store.config.store_name}</span>
+        </Link>
+        <nav aria-label="Main" className={styles.nav}>
+          <ul>
+            {sellsDomains ? (
+              <li>
+                <Link href="/domains/pricing">Domain prices</Link>
+              </li>
+            ) : null}
+            {!shop ? (
+              <li>
+                <Link href="/dashboard">Dashboard</Link>
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+        <div className={styles.controls}>
+          {shop ? <SiteVersionSwitcher current={siteVersion} /> : null}
+          {shop && siteVersion === 1 ? <VatToggle /> : null}
+          {account}
+          {shop ? (
+            <Link href="/cart" className={styles.cart}>
+              Cart
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,18 @@
+// Runs in the browser before the page becomes interactive. Error reporting is loaded only when
+// the server rendered a DSN into the page (SENTRY_DSN set), as a separate chunk.
+const dsn = document.querySelector<HTMLMetaElement>('meta[name="sentry-dsn"]')?.content;
+if (dsn) {
+  const root = document.querySelector<HTMLElement>('[data-store]');
+  void import('./features/monitoring/sentry-browser').then(({ startBrowserReporting }) =>
+    startBrowserReporting(
+      dsn,
+      document.querySelector<HTMLMetaElement>('meta[name="sentry-environment"]')?.content ??
+        'production',
+      {
+        store: root?.dataset.store ?? 'none',
+        host: location.hostname,
+        site_version: root?.dataset.siteVersion ?? 'unknown',
+      },
+    ),
+  );
+}

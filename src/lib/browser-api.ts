@@ -1,0 +1,24 @@
+'use client';
+import { createApiClient } from './api-client';
+
+const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
+
+/** The one HTTP client of the browser (SPEC section 7): same origin, credentials, XSRF echo. */
+export const browserApi = createApiClient();
+
+let tokenRequest: Promise<unknown> | null = null;
+
+// Unsafe calls need the session's XSRF-TOKEN cookie, which axios echoes as X-XSRF-TOKEN. When the
+// cookie is missing (first visit, or the session changed), fetch it once before the call.
+browserApi.interceptors.request.use(async (config) => {
+  if (
+    UNSAFE.has((config.method ?? 'get').toLowerCase()) &&
+    !/(?:^|; )XSRF-TOKEN=/.test(document.cookie)
+  ) {
+    tokenRequest ??= browserApi.get('/api/token').finally(() => {
+      tokenRequest = null;
+    });
+    await tokenRequest;
+  }
+  return config;
+});
