@@ -5,7 +5,8 @@ import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harnes
 import { PASSWORD, readyAgent, registeredUser, signedIn } from '../support/auth-flows';
 import { linkIn } from '../support/mail-server';
 
-const { mail, sms } = await startAuthHarness();
+const harness = await startAuthHarness();
+const { mail } = harness;
 const routes = await authRoutes();
 const { appDb } = await import('@/lib/db/app-db');
 const { users, oneTimeTokens } = await import('@/lib/db/schema');
@@ -14,10 +15,7 @@ const { seedDemoData } = await import('@/features/tenancy/server/demo-seed.serve
 beforeAll(async () => {
   await seedDemoData(await appDb(), { demoStores: true });
 });
-afterAll(async () => {
-  await mail.close();
-  await sms.close();
-});
+afterAll(() => harness.close());
 
 const register = (agent: Agent, json: unknown) =>
   agent.call(routes.account.POST, '/svc/account', { method: 'POST', json });
@@ -45,8 +43,16 @@ describe('POST /svc/account (registration)', () => {
     const email = await registeredUser(routes, mail, freshEmail('taken'));
     const fresh = freshEmail('free');
     const agent = await readyAgent(routes);
-    const taken = await register(agent, { name: 'Mallory', email, password: 'another long pass 1' });
-    const free = await register(agent, { name: 'Mallory', email: fresh, password: 'another long pass 1' });
+    const taken = await register(agent, {
+      name: 'Mallory',
+      email,
+      password: 'another long pass 1',
+    });
+    const free = await register(agent, {
+      name: 'Mallory',
+      email: fresh,
+      password: 'another long pass 1',
+    });
     expect(taken.status).toBe(free.status);
     expect(taken.body).toEqual(free.body);
     const notice = await mail.waitFor(email, (m) => m.subject.startsWith('Someone tried'));
@@ -94,7 +100,9 @@ describe('POST /svc/account (registration)', () => {
     expect(long).toHaveLength(256);
     const email = await registeredUser(routes, mail, freshEmail('long'), { password: long });
     expect((await signedIn(routes, email, { password: long })).answer.status).toBe(200);
-    expect((await signedIn(routes, email, { password: long.slice(0, 255) })).answer.status).toBe(401);
+    expect((await signedIn(routes, email, { password: long.slice(0, 255) })).answer.status).toBe(
+      401,
+    );
   });
 });
 
@@ -104,17 +112,26 @@ describe('PUT /api/account/activate', () => {
     const agent = await readyAgent(routes);
     await register(agent, { name: 'Ada', email, password: PASSWORD });
     const token = linkIn(await mail.waitFor(email), '/activate').searchParams.get('token');
-    const first = await agent.call(routes.activate.PUT, '/api/account/activate', { method: 'PUT', json: { token } });
+    const first = await agent.call(routes.activate.PUT, '/api/account/activate', {
+      method: 'PUT',
+      json: { token },
+    });
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({ activated: true });
-    const again = await agent.call(routes.activate.PUT, '/api/account/activate', { method: 'PUT', json: { token } });
+    const again = await agent.call(routes.activate.PUT, '/api/account/activate', {
+      method: 'PUT',
+      json: { token },
+    });
     expect(again.status).toBe(410);
     expect(again.body.error.code).toBe('token_invalid');
   });
 
   it('refuses a malformed or unknown token', async () => {
     const agent = await readyAgent(routes);
-    const bad = await agent.call(routes.activate.PUT, '/api/account/activate', { method: 'PUT', json: { token: 'abc' } });
+    const bad = await agent.call(routes.activate.PUT, '/api/account/activate', {
+      method: 'PUT',
+      json: { token: 'abc' },
+    });
     expect(bad.status).toBe(400);
     const unknown = await agent.call(routes.activate.PUT, '/api/account/activate', {
       method: 'PUT',
@@ -150,7 +167,12 @@ describe('POST /api/login', () => {
 
   it('refuses malformed bodies with 400 and no session change', async () => {
     const agent = await readyAgent(routes);
-    for (const json of [{}, { email: 'a@b.co' }, { email: 'a@b.co', password: 'x', remember_me: 'yes' }, []]) {
+    for (const json of [
+      {},
+      { email: 'a@b.co' },
+      { email: 'a@b.co', password: 'x', remember_me: 'yes' },
+      [],
+    ]) {
       const answer = await agent.call(routes.login.POST, '/api/login', { method: 'POST', json });
       expect(answer.status).toBe(400);
       expect(answer.body.error.code).toBe('validation_failed');
@@ -166,8 +188,17 @@ describe('POST /api/login', () => {
 
 describe('password recovery', () => {
   const forgot = (agent: Agent, email: string, headers?: Record<string, string>) =>
-    agent.call(routes.forgot.POST, '/api/forgot-password', { method: 'POST', json: { email }, headers });
-  const reset = (agent: Agent, token: string | null, password = 'a brand new passphrase', confirmation = password) =>
+    agent.call(routes.forgot.POST, '/api/forgot-password', {
+      method: 'POST',
+      json: { email },
+      headers,
+    });
+  const reset = (
+    agent: Agent,
+    token: string | null,
+    password = 'a brand new passphrase',
+    confirmation = password,
+  ) =>
     agent.call(routes.reset.POST, '/api/reset-password', {
       method: 'POST',
       json: { token, password, password_confirmation: confirmation },
@@ -176,7 +207,10 @@ describe('password recovery', () => {
     const before = mail.to(email).length;
     const a = agent ?? (await readyAgent(routes));
     await forgot(a, email);
-    const received = await mail.waitFor(email, (m) => m.subject.startsWith('Reset') && mail.to(email).indexOf(m) >= before);
+    const received = await mail.waitFor(
+      email,
+      (m) => m.subject.startsWith('Reset') && mail.to(email).indexOf(m) >= before,
+    );
     return linkIn(received, '/reset-password').searchParams.get('token')!;
   }
 
@@ -197,7 +231,10 @@ describe('password recovery', () => {
     const email = await registeredUser(routes, mail, freshEmail('host'), { host: 'localhost' });
     const agent = await readyAgent(routes, 'localhost');
     await forgot(agent, email, { 'x-forwarded-host': 'evil.example' });
-    const link = linkIn(await mail.waitFor(email, (m) => m.subject.startsWith('Reset')), '/reset-password');
+    const link = linkIn(
+      await mail.waitFor(email, (m) => m.subject.startsWith('Reset')),
+      '/reset-password',
+    );
     expect(link.host).toBe('nameport.example');
     expect(link.protocol).toBe('https:');
   });
@@ -207,7 +244,10 @@ describe('password recovery', () => {
     const { agent: elsewhere } = await signedIn(routes, email);
     const token = await resetToken(email);
     const agent = await readyAgent(routes);
-    const check = await agent.call(routes.checkReset.POST, '/api/check-reset-link', { method: 'POST', json: { token } });
+    const check = await agent.call(routes.checkReset.POST, '/api/check-reset-link', {
+      method: 'POST',
+      json: { token },
+    });
     expect(check.status).toBe(200);
     expect(check.body.data.valid).toBe(true);
 
@@ -219,12 +259,17 @@ describe('password recovery', () => {
     expect(done.status).toBe(200);
     expect((await elsewhere.call(routes.customer.GET, '/api/customer')).body.data.user).toBeNull();
     expect((await signedIn(routes, email)).answer.status).toBe(401);
-    expect((await signedIn(routes, email, { password: 'a brand new passphrase' })).answer.status).toBe(200);
+    expect(
+      (await signedIn(routes, email, { password: 'a brand new passphrase' })).answer.status,
+    ).toBe(200);
 
     const again = await reset(agent, token, 'yet another passphrase');
     expect(again.status).toBe(410);
     expect(again.body.error.code).toBe('reset_link_invalid');
-    const recheck = await agent.call(routes.checkReset.POST, '/api/check-reset-link', { method: 'POST', json: { token } });
+    const recheck = await agent.call(routes.checkReset.POST, '/api/check-reset-link', {
+      method: 'POST',
+      json: { token },
+    });
     expect(recheck.status).toBe(410);
   });
 
@@ -232,7 +277,10 @@ describe('password recovery', () => {
     const email = await registeredUser(routes, mail, freshEmail('parallel'));
     const token = await resetToken(email);
     const agent = await readyAgent(routes);
-    const answers = await Promise.all([reset(agent, token, 'first parallel pass'), reset(agent, token, 'second parallel pass')]);
+    const answers = await Promise.all([
+      reset(agent, token, 'first parallel pass'),
+      reset(agent, token, 'second parallel pass'),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 410]);
   });
 
@@ -252,7 +300,12 @@ describe('password recovery', () => {
     const agent = await readyAgent(routes);
     expect((await reset(agent, token, 'qwertyuiop')).status).toBe(400);
     expect((await reset(agent, 'short')).status).toBe(400);
-    await (await appDb()).update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeTokens.kind, 'reset'));
+    await (
+      await appDb()
+    )
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.kind, 'reset'));
     expect((await reset(agent, token)).status).toBe(410);
   });
 });

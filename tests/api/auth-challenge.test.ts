@@ -5,7 +5,8 @@ import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harnes
 import { PASSWORD, readyAgent, registeredUser, signedIn } from '../support/auth-flows';
 import { linkIn } from '../support/mail-server';
 
-const { mail, sms } = await startAuthHarness();
+const harness = await startAuthHarness();
+const { mail, sms } = harness;
 const routes = await authRoutes();
 const { appDb } = await import('@/lib/db/app-db');
 const { seedDemoData } = await import('@/features/tenancy/server/demo-seed.server');
@@ -13,15 +14,17 @@ const { seedDemoData } = await import('@/features/tenancy/server/demo-seed.serve
 beforeAll(async () => {
   await seedDemoData(await appDb(), { demoStores: true });
 });
-afterAll(async () => {
-  await mail.close();
-  await sms.close();
-});
+afterAll(() => harness.close());
 
 /** The authenticator app: codes of a secret at a time offset in 30-second steps. */
 const app = (secret: string) => ({
   code: (steps = 0) =>
-    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    new TOTP({
+      secret: Secret.fromBase32(secret),
+      digits: 6,
+      period: 30,
+      algorithm: 'SHA1',
+    }).generate({
       timestamp: Date.now() + steps * 30_000,
     }),
 });
@@ -63,7 +66,10 @@ const switchTo = (agent: Agent, challenge: string, method: string) =>
   });
 
 async function mailedCode(email: string, before: number): Promise<string> {
-  const received = await mail.waitFor(email, (m) => m.subject.startsWith('Your sign-in code') && mail.to(email).indexOf(m) >= before);
+  const received = await mail.waitFor(
+    email,
+    (m) => m.subject.startsWith('Your sign-in code') && mail.to(email).indexOf(m) >= before,
+  );
   return /Your code: (\d{6})/.exec(received.text)![1]!;
 }
 
@@ -71,19 +77,35 @@ describe('enabling the authenticator app', () => {
   it('needs the password again, shows a QR code, and turns on with a right code only', async () => {
     const email = await registeredUser(routes, mail, freshEmail('enable'));
     const { agent } = await signedIn(routes, email);
-    const wrong = await agent.call(routes.totp.POST, '/api/account/totp', { method: 'POST', json: { password: 'not my password' } });
+    const wrong = await agent.call(routes.totp.POST, '/api/account/totp', {
+      method: 'POST',
+      json: { password: 'not my password' },
+    });
     expect(wrong.status).toBe(403);
     expect(wrong.body.error.code).toBe('password_incorrect');
-    const setup = await agent.call(routes.totp.POST, '/api/account/totp', { method: 'POST', json: { password: PASSWORD } });
+    const setup = await agent.call(routes.totp.POST, '/api/account/totp', {
+      method: 'POST',
+      json: { password: PASSWORD },
+    });
     expect(setup.body.data.qr_svg).toMatch(/^<svg/);
     expect(setup.body.data.otpauth_uri).toMatch(/^otpauth:\/\/totp\/Nameport:/);
     const bad = await agent.call(routes.totp.PUT, '/api/account/totp', {
       method: 'PUT',
-      json: { setup_token: setup.body.data.setup_token, code: '000000' === app(setup.body.data.secret).code() ? '111111' : '000000' },
+      json: {
+        setup_token: setup.body.data.setup_token,
+        code: '000000' === app(setup.body.data.secret).code() ? '111111' : '000000',
+      },
     });
     expect(bad.status).toBe(401);
     const anon = await readyAgent(routes);
-    expect((await anon.call(routes.totp.POST, '/api/account/totp', { method: 'POST', json: { password: PASSWORD } })).status).toBe(401);
+    expect(
+      (
+        await anon.call(routes.totp.POST, '/api/account/totp', {
+          method: 'POST',
+          json: { password: PASSWORD },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -94,16 +116,25 @@ describe('sign-in with a second factor', () => {
     expect(answer.body.data).toEqual({ challenge, methods: ['totp', 'email'] });
     expect((await agent.call(routes.customer.GET, '/api/customer')).body.data.user).toBeNull();
 
-    const state = await agent.call(routes.challenge.GET, `/svc/account/login/challenge?challenge=${challenge}&is_ctd=false`);
+    const state = await agent.call(
+      routes.challenge.GET,
+      `/svc/account/login/challenge?challenge=${challenge}&is_ctd=false`,
+    );
     expect(state.status).toBe(200);
-    expect(state.body.data).toMatchObject({ challenge, method: 'totp', methods: ['totp', 'email'] });
+    expect(state.body.data).toMatchObject({
+      challenge,
+      method: 'totp',
+      methods: ['totp', 'email'],
+    });
 
     const before = agent.cookies.get('sid');
     const done = await answerCode(agent, challenge, app(secret).code(1));
     expect(done.status).toBe(200);
     expect(done.body.data.user.email).toBe(email);
     expect(agent.cookies.get('sid')).not.toBe(before);
-    expect((await agent.call(routes.customer.GET, '/api/customer')).body.data.user.email).toBe(email);
+    expect((await agent.call(routes.customer.GET, '/api/customer')).body.data.user.email).toBe(
+      email,
+    );
   });
 
   it('refuses a TOTP code used before and one two steps away', async () => {
@@ -115,8 +146,12 @@ describe('sign-in with a second factor', () => {
     const reused = await answerCode(second.agent, second.challenge, code);
     expect(reused.status).toBe(401);
     expect(reused.body.error.code).toBe('invalid_code');
-    expect((await answerCode(second.agent, second.challenge, app(secret).code(-2))).status).toBe(401);
-    expect((await answerCode(second.agent, second.challenge, app(secret).code(3))).status).toBe(401);
+    expect((await answerCode(second.agent, second.challenge, app(secret).code(-2))).status).toBe(
+      401,
+    );
+    expect((await answerCode(second.agent, second.challenge, app(secret).code(3))).status).toBe(
+      401,
+    );
   });
 
   it('switches to an e-mail code; a new code kills the old one', async () => {
@@ -141,7 +176,10 @@ describe('sign-in with a second factor', () => {
   it('sends an SMS code to the phone on file', async () => {
     const { email, agent: owner } = await totpAccount('sms');
     const phone = '+447700900123';
-    const set = await owner.call(routes.phone.PUT, '/api/account/phone', { method: 'PUT', json: { password: PASSWORD, phone } });
+    const set = await owner.call(routes.phone.PUT, '/api/account/phone', {
+      method: 'PUT',
+      json: { password: PASSWORD, phone },
+    });
     expect(set.status).toBe(200);
     const { agent, challenge, answer } = await stepOne(email);
     expect(answer.body.data.methods).toEqual(['totp', 'email', 'sms']);
@@ -166,8 +204,15 @@ describe('sign-in with a second factor', () => {
     const right = app(secret).code(1);
     const wrong = right === '123456' ? '654321' : '123456';
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push((await answerCode(agent, challenge, wrong)).body.error.code);
-    expect(statuses).toEqual(['invalid_code', 'invalid_code', 'invalid_code', 'invalid_code', 'challenge_void']);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await answerCode(agent, challenge, wrong)).body.error.code);
+    expect(statuses).toEqual([
+      'invalid_code',
+      'invalid_code',
+      'invalid_code',
+      'invalid_code',
+      'challenge_void',
+    ]);
     const after = await answerCode(agent, challenge, right);
     expect(after.status).toBe(404);
     expect(after.body.error.code).toBe('challenge_not_found');
@@ -179,7 +224,10 @@ describe('sign-in with a second factor', () => {
     const before = mail.to(email).length;
     await switchTo(agent, challenge, 'email');
     const code = await mailedCode(email, before);
-    const answers = await Promise.all([answerCode(agent, challenge, code), answerCode(agent, challenge, code)]);
+    const answers = await Promise.all([
+      answerCode(agent, challenge, code),
+      answerCode(agent, challenge, code),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
   });
 
@@ -196,9 +244,15 @@ describe('sign-in with a second factor', () => {
     expect((await answerCode(agent, 'x', '123456')).status).toBe(400);
     expect((await answerCode(agent, 'A'.repeat(24), '12345a')).status).toBe(400);
     expect((await switchTo(agent, 'A'.repeat(24), 'pigeon')).status).toBe(400);
-    const query = await agent.call(routes.challenge.GET, '/svc/account/login/challenge?challenge=a&challenge=b');
+    const query = await agent.call(
+      routes.challenge.GET,
+      '/svc/account/login/challenge?challenge=a&challenge=b',
+    );
     expect(query.status).toBe(400);
-    const unknown = await agent.call(routes.challenge.GET, `/svc/account/login/challenge?challenge=${'A'.repeat(24)}`);
+    const unknown = await agent.call(
+      routes.challenge.GET,
+      `/svc/account/login/challenge?challenge=${'A'.repeat(24)}`,
+    );
     expect(unknown.status).toBe(404);
   });
 
@@ -206,12 +260,22 @@ describe('sign-in with a second factor', () => {
     const { email } = await totpAccount('reset2fa');
     const agent = await readyAgent(routes);
     const before = mail.to(email).length;
-    await agent.call(routes.forgot.POST, '/api/forgot-password', { method: 'POST', json: { email } });
-    const received = await mail.waitFor(email, (m) => m.subject.startsWith('Reset') && mail.to(email).indexOf(m) >= before);
+    await agent.call(routes.forgot.POST, '/api/forgot-password', {
+      method: 'POST',
+      json: { email },
+    });
+    const received = await mail.waitFor(
+      email,
+      (m) => m.subject.startsWith('Reset') && mail.to(email).indexOf(m) >= before,
+    );
     const token = linkIn(received, '/reset-password').searchParams.get('token');
     const reset = await agent.call(routes.reset.POST, '/api/reset-password', {
       method: 'POST',
-      json: { token, password: 'my new long passphrase', password_confirmation: 'my new long passphrase' },
+      json: {
+        token,
+        password: 'my new long passphrase',
+        password_confirmation: 'my new long passphrase',
+      },
     });
     expect(reset.status).toBe(200);
     expect((await agent.call(routes.customer.GET, '/api/customer')).body.data.user).toBeNull();
@@ -226,7 +290,9 @@ describe('sign out everywhere', () => {
     const email = await registeredUser(routes, mail, freshEmail('everywhere'));
     const a = await signedIn(routes, email);
     const b = await signedIn(routes, email);
-    const out = await a.agent.call(routes.sessions.DELETE, '/api/account/sessions', { method: 'DELETE' });
+    const out = await a.agent.call(routes.sessions.DELETE, '/api/account/sessions', {
+      method: 'DELETE',
+    });
     expect(out.status).toBe(200);
     for (const agent of [a.agent, b.agent]) {
       expect((await agent.call(routes.customer.GET, '/api/customer')).body.data.user).toBeNull();

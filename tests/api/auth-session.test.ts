@@ -4,7 +4,8 @@ import { Agent } from '../support/agent';
 import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harness';
 import { PASSWORD, readyAgent, registeredUser, signedIn } from '../support/auth-flows';
 
-const { mail, sms } = await startAuthHarness();
+const harness = await startAuthHarness();
+const { mail } = harness;
 const routes = await authRoutes();
 const { appDb } = await import('@/lib/db/app-db');
 const { sessions } = await import('@/lib/db/schema');
@@ -15,10 +16,7 @@ const siteVersion = await import('@/app/api/site-version/route');
 beforeAll(async () => {
   await seedDemoData(await appDb(), { demoStores: true });
 });
-afterAll(async () => {
-  await mail.close();
-  await sms.close();
-});
+afterAll(() => harness.close());
 
 const setCookie = (cookies: string[], name: string) =>
   cookies.find((c) => c.startsWith(`${name}=`)) ?? '';
@@ -40,7 +38,12 @@ describe('GET /api/token', () => {
     const id = agent.cookies.get('sid')!;
     const db = await appDb();
     expect(await db.select().from(sessions).where(eq(sessions.tokenHash, id))).toHaveLength(0);
-    expect(await db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(id)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(id))),
+    ).toHaveLength(1);
   });
 
   it('answers the same token again for the same session', async () => {
@@ -130,7 +133,10 @@ describe('CSRF on unsafe calls', () => {
     expect(bare.status).toBe(403);
     expect(bare.body.error.code).toBe('csrf_mismatch');
     const agent = await readyAgent(routes);
-    const ok = await agent.call(siteVersion.PUT, '/api/site-version', { method: 'PUT', json: { id: 2 } });
+    const ok = await agent.call(siteVersion.PUT, '/api/site-version', {
+      method: 'PUT',
+      json: { id: 2 },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -153,7 +159,9 @@ describe('GET /api/customer', () => {
 
 describe('sessions over a sign-in', () => {
   it('replaces the session id on sign-in and ends the session on sign-out', async () => {
-    const email = await registeredUser(routes, mail, freshEmail('rotate'), { name: 'Grace Hopper' });
+    const email = await registeredUser(routes, mail, freshEmail('rotate'), {
+      name: 'Grace Hopper',
+    });
     const agent = await readyAgent(routes);
     const before = agent.cookies.get('sid')!;
     const answer = await agent.call(routes.login.POST, '/api/login', {
@@ -161,7 +169,12 @@ describe('sessions over a sign-in', () => {
       json: { email, password: PASSWORD },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.data.user).toMatchObject({ name: 'Grace Hopper', email, role: 'owner', second_factor: false });
+    expect(answer.body.data.user).toMatchObject({
+      name: 'Grace Hopper',
+      email,
+      role: 'owner',
+      second_factor: false,
+    });
     expect(answer.body.data.user).not.toHaveProperty('password_hash');
     const after = agent.cookies.get('sid')!;
     expect(after).not.toBe(before);
@@ -216,7 +229,9 @@ describe('sessions over a sign-in', () => {
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - 3 * 24 * 3_600_000) })
       .where(eq(sessions.tokenHash, hashToken(remembered.agent.cookies.get('sid')!)));
-    expect((await remembered.agent.call(routes.customer.GET, '/api/customer')).body.data.user.email).toBe(email);
+    expect(
+      (await remembered.agent.call(routes.customer.GET, '/api/customer')).body.data.user.email,
+    ).toBe(email);
   });
 
   it('does not carry a session from one store to another', async () => {

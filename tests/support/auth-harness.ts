@@ -1,6 +1,44 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { startMailServer, type MailServer } from './mail-server';
+
+export const GOOGLE_CLIENT_ID = 'storefront-test.apps.googleusercontent.com';
+
+/**
+ * The issuer's side of Google sign-in: an RSA key pair, its public JWKS served over HTTP on a
+ * local port, and a signer for ID tokens with any claims the test wants.
+ */
+export async function startJwksServer() {
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };
+  let fetches = 0;
+  const server = createServer((req, res) => {
+    fetches++;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/oauth2/v3/certs`,
+    fetches: () => fetches,
+    /** An ID token as Google would issue it, with `claims` overriding the defaults. */
+    sign(claims: JWTPayload = {}, options: { key?: CryptoKey; kid?: string } = {}) {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({
+        iss: 'https://accounts.google.com',
+        aud: GOOGLE_CLIENT_ID,
+        iat: now,
+        exp: now + 3600,
+        email_verified: true,
+        ...claims,
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? 'test-key-1', typ: 'JWT' })
+        .sign(options.key ?? privateKey);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 /** An SMS gateway on a local port: keeps every `{to, text}` posted to it. */
 export async function startSmsGateway() {
@@ -39,34 +77,75 @@ export async function startSmsGateway() {
 export async function startAuthHarness(): Promise<{
   mail: MailServer;
   sms: Awaited<ReturnType<typeof startSmsGateway>>;
+  jwks: Awaited<ReturnType<typeof startJwksServer>>;
+  close: () => Promise<void>;
 }> {
   const mail = await startMailServer();
   const sms = await startSmsGateway();
+  const jwks = await startJwksServer();
+  process.env.GOOGLE_CLIENT_ID = GOOGLE_CLIENT_ID;
+  process.env.GOOGLE_JWKS_URL = jwks.url;
   process.env.SMTP_URL = mail.url;
   process.env.SMS_URL = sms.url;
   process.env.MAIL_FROM = 'no-reply@nameport.example';
-  return { mail, sms };
+  return {
+    mail,
+    sms,
+    jwks,
+    close: async () => {
+      await Promise.all([mail.close(), sms.close(), jwks.close()]);
+    },
+  };
 }
 
 /** Loads the account routes after the configuration is in place. */
 export async function authRoutes() {
-  const [token, login, logout, customer, account, activate, forgot, checkReset, reset, challenge, totp, phone, sessions] =
-    await Promise.all([
-      import('@/app/api/token/route'),
-      import('@/app/api/login/route'),
-      import('@/app/api/logout/route'),
-      import('@/app/api/customer/route'),
-      import('@/app/svc/account/route'),
-      import('@/app/api/account/activate/route'),
-      import('@/app/api/forgot-password/route'),
-      import('@/app/api/check-reset-link/route'),
-      import('@/app/api/reset-password/route'),
-      import('@/app/svc/account/login/challenge/route'),
-      import('@/app/api/account/totp/route'),
-      import('@/app/api/account/phone/route'),
-      import('@/app/api/account/sessions/route'),
-    ]);
-  return { token, login, logout, customer, account, activate, forgot, checkReset, reset, challenge, totp, phone, sessions };
+  const [
+    token,
+    login,
+    logout,
+    customer,
+    account,
+    activate,
+    forgot,
+    checkReset,
+    reset,
+    challenge,
+    totp,
+    phone,
+    sessions,
+  ] = await Promise.all([
+    import('@/app/api/token/route'),
+    import('@/app/api/login/route'),
+    import('@/app/api/logout/route'),
+    import('@/app/api/customer/route'),
+    import('@/app/svc/account/route'),
+    import('@/app/api/account/activate/route'),
+    import('@/app/api/forgot-password/route'),
+    import('@/app/api/check-reset-link/route'),
+    import('@/app/api/reset-password/route'),
+    import('@/app/svc/account/login/challenge/route'),
+    import('@/app/api/account/totp/route'),
+    import('@/app/api/account/phone/route'),
+    import('@/app/api/account/sessions/route'),
+  ]);
+  const glogin = await import('@/app/api/glogin/route');
+  return {
+    token,
+    login,
+    logout,
+    customer,
+    account,
+    activate,
+    forgot,
+    checkReset,
+    reset,
+    challenge,
+    totp,
+    phone,
+    sessions,
+    glogin,
+  };
 }
 
 let counter = 0;

@@ -10,7 +10,8 @@ import { readyAgent, registeredUser, signedIn } from './auth-flows';
  */
 export async function rateLimitSuite(lane: string, redisUrl?: string) {
   if (redisUrl) process.env.REDIS_URL = redisUrl;
-  const { mail, sms } = await startAuthHarness();
+  const harness = await startAuthHarness();
+  const { mail } = harness;
   const routes = await authRoutes();
   const { appDb } = await import('@/lib/db/app-db');
   const { rateLimits } = await import('@/lib/db/schema');
@@ -19,10 +20,7 @@ export async function rateLimitSuite(lane: string, redisUrl?: string) {
   beforeAll(async () => {
     await seedDemoData(await appDb(), { demoStores: true });
   });
-  afterAll(async () => {
-    await mail.close();
-    await sms.close();
-  });
+  afterAll(() => harness.close());
 
   const login = (agent: Agent, email: string, password = 'wrong password 1') =>
     agent.call(routes.login.POST, '/api/login', { method: 'POST', json: { email, password } });
@@ -54,7 +52,8 @@ export async function rateLimitSuite(lane: string, redisUrl?: string) {
     it('counts an address in any case as the same account', async () => {
       const email = freshEmail('case');
       const agent = await readyAgent(routes);
-      for (let i = 0; i < 10; i++) await login(await readyAgent(routes), i % 2 ? email.toUpperCase() : email);
+      for (let i = 0; i < 10; i++)
+        await login(await readyAgent(routes), i % 2 ? email.toUpperCase() : email);
       expect((await login(agent, email)).status).toBe(429);
     });
 
@@ -62,7 +61,10 @@ export async function rateLimitSuite(lane: string, redisUrl?: string) {
       const agent = await readyAgent(routes);
       const forgot = await Promise.all(
         Array.from({ length: 50 }, () =>
-          agent.call(routes.forgot.POST, '/api/forgot-password', { method: 'POST', json: { email: freshEmail('f') } }),
+          agent.call(routes.forgot.POST, '/api/forgot-password', {
+            method: 'POST',
+            json: { email: freshEmail('f') },
+          }),
         ),
       );
       expect(forgot.filter((a) => a.status === 202)).toHaveLength(10);
