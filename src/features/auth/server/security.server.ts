@@ -46,7 +46,11 @@ export async function startTotpSetup(store: Store, user: UserRow, password: stri
 }
 
 /** Finishes enabling TOTP with a code from the app. */
-export async function finishTotpSetup(user: UserRow, setupToken: string, code: string): Promise<void> {
+export async function finishTotpSetup(
+  user: UserRow,
+  setupToken: string,
+  code: string,
+): Promise<void> {
   await consumeLimits([[LIMITS.reauth, user.id]]);
   const opened = unseal(await serverSecret(), 'totp-setup', setupToken);
   const parsed = opened ? (JSON.parse(opened) as { u: string; s: string; e: number }) : null;
@@ -55,7 +59,9 @@ export async function finishTotpSetup(user: UserRow, setupToken: string, code: s
   }
   const step = totpStep(parsed.s, code);
   if (step === null) throw new ApiError(401, 'invalid_code', 'The code is not right.');
-  await (await appDb())
+  await (
+    await appDb()
+  )
     .update(users)
     .set({ totpSecret: await sealTotpSecret(parsed.s), totpLastStep: step })
     .where(eq(users.id, user.id));
@@ -64,14 +70,20 @@ export async function finishTotpSetup(user: UserRow, setupToken: string, code: s
 /** Turns TOTP off (after the password). */
 export async function disableTotp(user: UserRow, password: string): Promise<void> {
   await confirmPassword(user, password);
-  await (await appDb())
+  await (
+    await appDb()
+  )
     .update(users)
     .set({ totpSecret: null, totpLastStep: null })
     .where(eq(users.id, user.id));
 }
 
 /** Sets or clears the phone number that receives SMS codes (after the password). */
-export async function setPhone(user: UserRow, password: string, phone: string | null): Promise<void> {
+export async function setPhone(
+  user: UserRow,
+  password: string,
+  phone: string | null,
+): Promise<void> {
   await confirmPassword(user, password);
   await (await appDb()).update(users).set({ phone }).where(eq(users.id, user.id));
 }

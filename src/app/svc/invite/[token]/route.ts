@@ -1,0 +1,18 @@
+import { dataResponse } from '@/lib/http/api-response';
+import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { describeInvite } from '@/features/auth/server/invites.server';
+import { requireStore } from '@/features/tenancy/server/request-store.server';
+
+type Context = { params: Promise<{ token: string }> };
+
+/** Checks an invite: `{invited_by, account, email, expires_at}`, 404 unknown, 410 used or expired. */
+export const GET = apiRoute<Context>(async (request, { params }) => {
+  await requireStore(request);
+  const { token } = await params;
+  return dataResponse(await describeInvite(token));
+});
+
+export const POST = methodNotAllowed(['GET']);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;
