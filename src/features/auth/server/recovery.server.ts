@@ -11,7 +11,7 @@ import { mailReset } from './auth-mail.server';
 import { accountKey, LIMITS } from './limits.server';
 import { hashPassword, isCommonPassword } from './password.server';
 import { commonPassword } from './registration.server';
-import { findToken, isUsable, issueToken, useToken } from './one-time-tokens.server';
+import { findToken, isUsable, issueToken, consumeToken } from './one-time-tokens.server';
 import { endUserSessions } from './session.server';
 import { findUserByEmail, findUserById } from './users-repository.server';
 
@@ -73,7 +73,7 @@ export async function resetPassword(request: NextRequest, token: string, passwor
   if (isCommonPassword(password)) throw commonPassword();
   const passwordHash = await hashPassword(password);
   const db = await appDb();
-  const used = await useToken(db, 'reset', token);
+  const used = await consumeToken(db, 'reset', token);
   if (!used?.userId) throw resetLinkInvalid();
   const [changed] = await db
     .update(users)

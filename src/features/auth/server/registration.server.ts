@@ -10,7 +10,7 @@ import type { Store } from '@/features/tenancy/store-types';
 import { mailActivation, mailAlreadyRegistered } from './auth-mail.server';
 import { accountKey, LIMITS } from './limits.server';
 import { hashPassword, isCommonPassword } from './password.server';
-import { findToken, isUsable, issueToken, useToken } from './one-time-tokens.server';
+import { findToken, isUsable, issueToken, consumeToken } from './one-time-tokens.server';
 import { findUserByEmail, isUniqueViolation } from './users-repository.server';
 
 export const commonPassword = () =>
@@ -64,7 +64,7 @@ export async function register(
       let accountId: string;
       let role: 'owner' | 'member' = 'owner';
       if (invite && input.invite_token) {
-        const used = await useToken(tx, 'invite', input.invite_token);
+        const used = await consumeToken(tx, 'invite', input.invite_token);
         if (!used?.accountId) throw inviteGone();
         accountId = used.accountId;
         role = 'member';
@@ -104,7 +104,7 @@ export async function register(
 /** Activates the account of an activation token, once. */
 export async function activate(token: string): Promise<void> {
   const db = await appDb();
-  const used = await useToken(db, 'activation', token);
+  const used = await consumeToken(db, 'activation', token);
   if (!used?.userId) {
     throw new ApiError(
       410,

@@ -1,0 +1,50 @@
+'use client';
+import Link from 'next/link';
+import { useState } from 'react';
+import { authApi, problemOf } from '../api/auth-api';
+import styles from './auth.module.css';
+import { FormError } from './field';
+
+/**
+ * Activation asks for a click rather than activating on load, so a mail scanner that opens the
+ * link does not use it up.
+ */
+export function ActivateView({ token }: { token: string | null }) {
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const [error, setError] = useState<string | null>(token ? null : 'This activation link is incomplete. Open the link from the mail again.');
+
+  async function activate() {
+    setState('busy');
+    setError(null);
+    try {
+      await authApi.put('/api/account/activate', { token });
+      setState('done');
+    } catch (e) {
+      setError(problemOf(e).message);
+      setState('idle');
+    }
+  }
+
+  if (state === 'done') {
+    return (
+      <div className={styles.form}>
+        <p role="status" className={styles.success}>
+          Your account is active.
+        </p>
+        <Link className={styles.link} href="/login">
+          Sign in
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.form}>
+      <FormError message={error} />
+      {token ? (
+        <button type="button" className={styles.button} onClick={activate} disabled={state === 'busy'}>
+          Activate my account
+        </button>
+      ) : null}
+    </div>
+  );
+}

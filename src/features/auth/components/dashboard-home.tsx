@@ -1,0 +1,79 @@
+'use client';
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import { authApi, problemOf } from '../api/auth-api';
+import { useCustomer } from '../hooks/use-customer';
+import styles from './auth.module.css';
+import { Field, FormError } from './field';
+
+function InviteForm() {
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    try {
+      const { data } = await authApi.post('/api/account/invites', { email: String(new FormData(formElement).get('invite_email') ?? '') });
+      setDone(`Invitation sent to ${data.data.email}. It works once, within 7 days.`);
+      formElement.reset();
+    } catch (e) {
+      const problem = problemOf(e);
+      setError(problem.code === 'validation_failed' ? 'Enter an e-mail address.' : problem.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="invite-title">
+      <h2 id="invite-title" className={styles.title}>
+        Invite a team member
+      </h2>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {done ? (
+          <p role="status" className={styles.success}>
+            {done}
+          </p>
+        ) : null}
+        <FormError message={error} />
+        <Field id="invite_email" label="Their e-mail address" type="email" autoComplete="off" required />
+        <button type="submit" className={styles.button} disabled={busy}>
+          Send invitation
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** The signed-in customer's start page. */
+export function DashboardHome() {
+  const { data } = useCustomer();
+  if (!data) return <p aria-live="polite">Loading…</p>;
+  const user = data.user;
+  if (!user) {
+    return (
+      <p>
+        <Link className={styles.link} href="/login">
+          Sign in
+        </Link>{' '}
+        to see your account.
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className={styles.lead}>
+        Signed in as {user.name} ({user.email}), {user.role === 'owner' ? 'owner' : 'member'} of “{user.account_name}”.
+      </p>
+      <Link className={styles.link} href="/dashboard/security">
+        Security: authenticator app and sessions
+      </Link>
+      {user.role === 'owner' ? <InviteForm /> : null}
+    </>
+  );
+}

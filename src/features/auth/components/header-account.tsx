@@ -1,0 +1,49 @@
+'use client';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { authApi } from '../api/auth-api';
+import { useCustomer } from '../hooks/use-customer';
+import styles from './auth.module.css';
+
+/**
+ * The header's account entry: "Sign in" for an anonymous visitor, the customer's name and a
+ * sign-out button once /api/customer answers a user. Filled on the client, so cached pages
+ * carry nothing personal.
+ */
+export function HeaderAccount() {
+  const { data, mutate } = useCustomer();
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const user = data?.user;
+
+  if (!user) {
+    return (
+      <Link href="/login" className={styles.headerName}>
+        Sign in
+      </Link>
+    );
+  }
+
+  async function signOut() {
+    setBusy(true);
+    try {
+      await authApi.post('/api/logout');
+    } finally {
+      await mutate({ user: null, cart: { items: [] } }, { revalidate: true });
+      setBusy(false);
+      router.push('/');
+    }
+  }
+
+  return (
+    <span className={styles.headerAccount}>
+      <Link href="/dashboard" className={styles.headerName}>
+        {user.name}
+      </Link>
+      <button type="button" className={styles.headerButton} onClick={signOut} disabled={busy}>
+        Sign out
+      </button>
+    </span>
+  );
+}

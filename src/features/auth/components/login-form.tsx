@@ -1,0 +1,69 @@
+'use client';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { useSWRConfig } from 'swr';
+import { authApi, problemOf } from '../api/auth-api';
+import { CUSTOMER_KEY } from '../hooks/use-customer';
+import styles from './auth.module.css';
+import { Field, FormError } from './field';
+
+/** Step one of signing in: e-mail and password; a second factor continues on the challenge screen. */
+export function LoginForm({ isCtd = false }: { isCtd?: boolean }) {
+  const router = useRouter();
+  const { mutate } = useSWRConfig();
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    setFields({});
+    const rememberMe = form.get('remember_me') === 'on';
+    try {
+      const { data } = await authApi.post('/api/login', {
+        email: String(form.get('email') ?? ''),
+        password: String(form.get('password') ?? ''),
+        remember_me: rememberMe,
+        is_ctd: isCtd,
+      });
+      if (data.data.challenge) {
+        const query = new URLSearchParams({ challenge: data.data.challenge, remember_me: String(rememberMe), is_ctd: String(isCtd) });
+        router.push(`/login/challenge?${query}`);
+        return;
+      }
+      await mutate(CUSTOMER_KEY);
+      router.push('/dashboard');
+    } catch (e) {
+      const problem = problemOf(e);
+      setFields(problem.fields);
+      setError(problem.code === 'validation_failed' ? 'Check the fields marked below.' : problem.message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <FormError message={error} />
+      <Field id="email" label="E-mail address" type="email" autoComplete="username" required errors={fields.email} />
+      <Field id="password" label="Password" type="password" autoComplete="current-password" required errors={fields.password} />
+      <label className={styles.check}>
+        <input type="checkbox" name="remember_me" className={styles.checkbox} /> Keep me signed in for 30 days
+      </label>
+      <button type="submit" className={styles.button} disabled={busy}>
+        {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+      <div className={styles.links}>
+        <Link className={styles.link} href="/forgot-password">
+          Forgot your password?
+        </Link>
+        <Link className={styles.link} href="/register">
+          Create an account
+        </Link>
+      </div>
+    </form>
+  );
+}

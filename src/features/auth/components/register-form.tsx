@@ -1,0 +1,82 @@
+'use client';
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import { authApi, problemOf } from '../api/auth-api';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../schemas';
+import styles from './auth.module.css';
+import { Field, FormError } from './field';
+
+/** Registration; with an invite token the new user joins the inviting account. */
+export function RegisterForm({ inviteToken, email }: { inviteToken?: string; email?: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string[]>>({});
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      const { data } = await authApi.post('/svc/account', {
+        name: String(form.get('name') ?? ''),
+        email: String(form.get('email') ?? ''),
+        password: String(form.get('password') ?? ''),
+        ...(inviteToken ? { invite_token: inviteToken } : {}),
+      });
+      setDone(data.data.message);
+    } catch (e) {
+      const problem = problemOf(e);
+      setFields(problem.fields);
+      setError(problem.code === 'validation_failed' ? 'Check the fields marked below.' : problem.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <p role="status" className={styles.success}>
+        {done} The link in the mail activates your account.
+      </p>
+    );
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <FormError message={error} />
+      <Field id="name" label="Your name" autoComplete="name" required maxLength={100} errors={fields.name} />
+      <Field
+        id="email"
+        label="E-mail address"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={email}
+        readOnly={Boolean(email)}
+        errors={fields.email}
+      />
+      <Field
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters; a common password is refused.`}
+        required
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        errors={fields.password}
+      />
+      <button type="submit" className={styles.button} disabled={busy}>
+        Create account
+      </button>
+      <div className={styles.links}>
+        <Link className={styles.link} href="/login">
+          Already registered? Sign in
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+'use client';
+import Link from 'next/link';
+import { useEffect, useState, type FormEvent } from 'react';
+import { authApi, problemOf } from '../api/auth-api';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../schemas';
+import styles from './auth.module.css';
+import { Field, FormError } from './field';
+
+/** Choosing a new password from a reset link, checked first so a dead link says so at once. */
+export function ResetForm({ token }: { token: string | null }) {
+  const [valid, setValid] = useState<boolean | null>(token ? null : false);
+  const [error, setError] = useState<string | null>(token ? null : 'This reset link is incomplete.');
+  const [fields, setFields] = useState<Record<string, string[]>>({});
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!token) return;
+    authApi
+      .post('/api/check-reset-link', { token })
+      .then(() => setValid(true))
+      .catch((e) => {
+        setValid(false);
+        setError(problemOf(e).message);
+      });
+  }, [token]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    setFields({});
+    try {
+      await authApi.post('/api/reset-password', {
+        token,
+        password: String(form.get('password') ?? ''),
+        password_confirmation: String(form.get('password_confirmation') ?? ''),
+      });
+      setDone(true);
+    } catch (e) {
+      const problem = problemOf(e);
+      setFields(problem.fields);
+      setError(problem.code === 'validation_failed' ? 'Check the fields marked below.' : problem.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <div className={styles.form}>
+        <p role="status" className={styles.success}>
+          Your password is changed, and every session of your account has ended.
+        </p>
+        <Link className={styles.link} href="/login">
+          Sign in with the new password
+        </Link>
+      </div>
+    );
+  }
+  if (valid === null) return <p aria-live="polite">Checking the link…</p>;
+  if (!valid) {
+    return (
+      <div className={styles.form}>
+        <FormError message={error} />
+        <Link className={styles.link} href="/forgot-password">
+          Ask for a new link
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <FormError message={error} />
+      <Field
+        id="password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters; a common password is refused.`}
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        required
+        errors={fields.password}
+      />
+      <Field
+        id="password_confirmation"
+        label="New password again"
+        type="password"
+        autoComplete="new-password"
+        required
+        errors={fields.password_confirmation}
+      />
+      <button type="submit" className={styles.button} disabled={busy}>
+        Change password
+      </button>
+    </form>
+  );
+}
