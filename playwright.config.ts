@@ -41,6 +41,7 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       LOG_LEVEL: 'warn',
       HOST_OVERRIDE_SECRET: 'e2e-override-secret-0123456789',
+      ADMIN_API_TOKEN: 'e2e-admin-token-0123456789-0123456789',
     },
   },
 });

@@ -18,7 +18,7 @@ for (const demo of DEMO_HOSTS) {
 test('acme.localhost carries the theme 7 palette as CSS variables', async ({ page }) => {
   await page.goto(`http://acme.localhost:${PORT}/`);
   const primary = await page
-    .locator('.store-root')
+    .locator('[data-store]')
     .evaluate((el) => getComputedStyle(el).getPropertyValue('--primary-color').trim());
   expect(primary).toBe('#6b21a8');
 });
@@ -48,7 +48,7 @@ test('a path a store does not have gets that store’s 404 page', async ({ page 
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   const primary = await page
-    .locator('.store-root')
+    .locator('[data-store]')
     .evaluate((el) => getComputedStyle(el).getPropertyValue('--primary-color').trim());
   expect(primary).toBe('#047857');
 });
