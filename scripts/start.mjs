@@ -42,10 +42,12 @@ if (process.env.DATABASE_URL !== 'pglite:memory') {
 }
 
 const port = process.env.PORT || '3000';
-const server = spawn(bin('next'), ['start', '-p', port], {
+// scripts/serve.mjs is `next start` plus one thing: X-Forwarded-For set from the socket, so rate
+// limits see the client's real address (docs/decisions/0023).
+const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
+  env: { ...process.env, NODE_ENV: 'production', PORT: port },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

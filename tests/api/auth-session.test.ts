@@ -242,3 +242,24 @@ describe('sessions over a sign-in', () => {
     expect((await elsewhere.call(routes.customer.GET, '/api/customer')).body.data.user).toBeNull();
   });
 });
+
+describe('registration', () => {
+  it('replaces the session id, for a free and a taken address alike', async () => {
+    const taken = await registeredUser(routes, mail, freshEmail('rot-taken'));
+    for (const email of [freshEmail('rot-free'), taken]) {
+      const agent = await readyAgent(routes);
+      const before = agent.cookies.get('sid');
+      const answer = await agent.call(routes.account.POST, '/svc/account', {
+        method: 'POST',
+        json: { name: 'Rotated', email, password: PASSWORD },
+      });
+      expect(answer.status).toBe(202);
+      expect(agent.cookies.get('sid')).not.toBe(before);
+      const stale = new Agent();
+      stale.cookies.set('sid', before!);
+      // The old id names nothing now: the server answers it with a new session.
+      await stale.call(routes.token.GET, '/api/token');
+      expect(stale.cookies.get('sid')).not.toBe(before);
+    }
+  });
+});

@@ -1,5 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { jsonOf, rawRequest, request } from './support';
+import { jsonOf, rawRequest, request, type RawResponse } from './support';
+
+/** Cookies a response sets, as one Cookie header. */
+function cookiesOf(response: RawResponse): string {
+  return [...response.headers.matchAll(/^set-cookie: ([^;\r\n]+)/gim)].map((m) => m[1]).join('; ');
+}
+
+/** A session and its CSRF token from GET /api/token, as the client gets them (issue 4). */
+async function csrf(): Promise<Record<string, string>> {
+  const answer = await request({ path: '/api/token' });
+  return { cookie: cookiesOf(answer), 'x-xsrf-token': jsonOf(answer).data.token };
+}
 
 /** The calls of the foundation on the production server, with the input a browser never sends. */
 
@@ -71,8 +82,14 @@ test('PUT /api/site-version refuses malformed bodies in the error format', async
       'payload_too_large',
     ],
   ];
+  const token = await csrf();
   for (const [body, headers, status, code] of cases) {
-    const response = await request({ method: 'PUT', path: '/api/site-version', headers, body });
+    const response = await request({
+      method: 'PUT',
+      path: '/api/site-version',
+      headers: { ...token, ...headers },
+      body,
+    });
     expect(response.status, body.slice(0, 20)).toBe(status);
     expect(jsonOf(response).error.code).toBe(code);
   }
@@ -82,7 +99,7 @@ test('PUT /api/site-version keeps the choice for the next GET', async () => {
   const put = await request({
     method: 'PUT',
     path: '/api/site-version',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...(await csrf()), 'content-type': 'application/json' },
     body: '{"id":2}',
   });
   expect(put.status).toBe(200);
@@ -99,4 +116,25 @@ test('unknown API paths answer 404 not_found in the error format', async () => {
   const response = await request({ path: '/api/nothing/here' });
   expect(response.status).toBe(404);
   expect(jsonOf(response).error.code).toBe('not_found');
+});
+
+test("unsafe calls without the session CSRF token, with another session's, or cross-site get 403 csrf_mismatch", async () => {
+  const mine = await csrf();
+  const other = await csrf();
+  const cases: [string, Record<string, string>][] = [
+    ['no token', {}],
+    ['a session but no header', { cookie: mine.cookie! }],
+    ["another session's token", { cookie: mine.cookie!, 'x-xsrf-token': other['x-xsrf-token']! }],
+    ['a cross-site Origin', { ...mine, origin: 'https://attacker.example' }],
+  ];
+  for (const [name, headers] of cases) {
+    const response = await request({
+      method: 'PUT',
+      path: '/api/site-version',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{"id":1}',
+    });
+    expect(response.status, name).toBe(403);
+    expect(jsonOf(response).error.code, name).toBe('csrf_mismatch');
+  }
 });

@@ -76,7 +76,7 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'to'> {
  * A real SMTP server on a free local port that keeps what it receives, for tests that check
  * what a customer's mailbox would get.
  */
-export async function startMailServer() {
+export async function startMailServer(port = 0) {
   const received: ReceivedMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
@@ -94,14 +94,17 @@ export async function startMailServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as { port: number }).port;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${bound}`,
     received,
     /** The first mail to `to` matching `match`, waiting up to 5 s for it. */
-    async waitFor(to: string, match: (m: ReceivedMail) => boolean = () => true): Promise<ReceivedMail> {
+    async waitFor(
+      to: string,
+      match: (m: ReceivedMail) => boolean = () => true,
+    ): Promise<ReceivedMail> {
       const deadline = Date.now() + 5_000;
       for (;;) {
         const found = received.find((m) => m.to.includes(to.toLowerCase()) && match(m));
@@ -125,7 +128,10 @@ export type MailServer = Awaited<ReturnType<typeof startMailServer>>;
 
 /** The first link in a mail's text whose path starts with `path`. */
 export function linkIn(mail: ReceivedMail, path: string): URL {
-  const match = mail.text.match(/https?:\/\/[^\s]+/g)?.map((u) => new URL(u)).find((u) => u.pathname.startsWith(path));
+  const match = mail.text
+    .match(/https?:\/\/[^\s]+/g)
+    ?.map((u) => new URL(u))
+    .find((u) => u.pathname.startsWith(path));
   if (!match) throw new Error(`no ${path} link in mail "${mail.subject}"`);
   return match;
 }

@@ -143,6 +143,23 @@ export async function signInSession(
   return handle;
 }
 
+/**
+ * Replaces the cookie id of the request's session without signing anyone in (registration):
+ * whatever id the visitor had before is dead afterwards.
+ */
+export async function rotateSession(request: NextRequest): Promise<SessionHandle> {
+  const { session } = await ensureSession(request);
+  const token = randomToken(32);
+  const [updated] = await (await appDb())
+    .update(sessions)
+    .set({ tokenHash: hashToken(token) })
+    .where(eq(sessions.id, session.id))
+    .returning();
+  const handle = { session: updated!, token };
+  perRequest.set(request, Promise.resolve(handle));
+  return handle;
+}
+
 /** Ends the request's session on the server. */
 export async function endSession(request: NextRequest): Promise<void> {
   const handle = await getSession(request);
