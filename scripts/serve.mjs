@@ -5,6 +5,7 @@
 // N trusted proxies in front, the socket's address is appended to the chain they built, and the
 // application reads the client N entries from the right (src/lib/http/client-ip.ts).
 import { createServer } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import next from 'next';
 
@@ -32,6 +33,23 @@ server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
   console.log(`> ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`);
 });
+// EVENT_LOOP_STATS_MS=N prints the event loop's delay (ms) every N ms as one JSON line, for
+// bench/auth.mjs: argon2 must run off the loop, so other requests are not held up.
+const statsEvery = Number(process.env.EVENT_LOOP_STATS_MS || 0);
+if (statsEvery > 0) {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  setInterval(() => {
+    const ms = (ns) => Math.round(ns / 1e4) / 100;
+    console.log(
+      JSON.stringify({
+        event_loop_delay_ms: { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) },
+      }),
+    );
+    histogram.reset();
+  }, statsEvery).unref();
+}
+
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.close(() => process.exit(0)));
 }

@@ -111,6 +111,8 @@ const schema = z
     ),
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
     RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1000).default(1),
+    // Read by scripts/serve.mjs (benchmarks): print the event loop's delay every N ms; 0 = off.
+    EVENT_LOOP_STATS_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   })
   .superRefine((env, ctx) => {
     const overlap = env.DOMAIN_BRAND_HOSTS.filter((h) => env.TELEPHONY_BRAND_HOSTS.includes(h));

@@ -10,7 +10,8 @@ export type Answer = { status: number; body: any; headers: Headers; cookies: str
  * A distinct documentation-range address per agent, random so that neither tests nor runs share
  * a rate-limit counter (Redis keeps counters between runs).
  */
-export const freshIp = () => `2001:db8::${randomBytes(6).toString('hex').match(/.{4}/g)!.join(':')}`;
+export const freshIp = () =>
+  `2001:db8::${randomBytes(6).toString('hex').match(/.{4}/g)!.join(':')}`;
 
 /**
  * A browser as route handlers see it: one host, one client address, a cookie jar that takes
@@ -60,6 +61,11 @@ export class Agent {
       else this.cookies.set(name, value);
     }
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers, cookies };
+    return {
+      status: response.status,
+      body: text ? JSON.parse(text) : null,
+      headers: response.headers,
+      cookies,
+    };
   }
 }

@@ -39,7 +39,11 @@ export async function registeredUser(
 }
 
 /** Signs in with the password and answers the agent (with its session cookie). */
-export async function signedIn(routes: Routes, email: string, options: { host?: string; password?: string; remember?: boolean } = {}) {
+export async function signedIn(
+  routes: Routes,
+  email: string,
+  options: { host?: string; password?: string; remember?: boolean } = {},
+) {
   const agent = await readyAgent(routes, options.host);
   const answer = await agent.call(routes.login.POST, '/api/login', {
     method: 'POST',

@@ -1,5 +1,6 @@
 'use client';
 import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { authApi, problemOf } from '../api/auth-api';
 import styles from './auth.module.css';
@@ -9,7 +10,8 @@ import { FormError } from './field';
  * Activation asks for a click rather than activating on load, so a mail scanner that opens the
  * link does not use it up.
  */
-export function ActivateView({ token }: { token: string | null }) {
+export function ActivateView() {
+  const token = useSearchParams().get('token');
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [error, setError] = useState<string | null>(token ? null : 'This activation link is incomplete. Open the link from the mail again.');
 

@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi, problemOf } from '../api/auth-api';
@@ -26,7 +26,11 @@ function instruction(state: State): string {
 }
 
 /** Step two of signing in: the code, with a switch to another method. */
-export function ChallengeForm({ challenge, rememberMe, isCtd }: { challenge: string; rememberMe: boolean; isCtd: boolean }) {
+export function ChallengeForm() {
+  const query = useSearchParams();
+  const challenge = query.get('challenge') ?? '';
+  const rememberMe = query.get('remember_me') === 'true';
+  const isCtd = query.get('is_ctd') === 'true';
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const [state, setState] = useState<State | null>(null);

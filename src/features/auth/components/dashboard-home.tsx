@@ -1,5 +1,6 @@
 'use client';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { authApi, problemOf } from '../api/auth-api';
 import { useCustomer } from '../hooks/use-customer';
@@ -52,7 +53,20 @@ function InviteForm() {
 
 /** The signed-in customer's start page. */
 export function DashboardHome() {
-  const { data } = useCustomer();
+  const { data, mutate } = useCustomer();
+  const router = useRouter();
+  const [leaving, setLeaving] = useState(false);
+
+  async function signOut() {
+    setLeaving(true);
+    try {
+      await authApi.post('/api/logout');
+    } finally {
+      await mutate({ user: null, cart: { items: [] } }, { revalidate: true });
+      router.push('/login');
+    }
+  }
+
   if (!data) return <p aria-live="polite">Loading…</p>;
   const user = data.user;
   if (!user) {
@@ -70,9 +84,14 @@ export function DashboardHome() {
       <p className={styles.lead}>
         Signed in as {user.name} ({user.email}), {user.role === 'owner' ? 'owner' : 'member'} of “{user.account_name}”.
       </p>
-      <Link className={styles.link} href="/dashboard/security">
-        Security: authenticator app and sessions
-      </Link>
+      <div className={styles.actions}>
+        <Link className={styles.link} href="/dashboard/security">
+          Security: authenticator app and sessions
+        </Link>
+        <button type="button" className={styles.secondary} onClick={signOut} disabled={leaving}>
+          Sign out
+        </button>
+      </div>
       {user.role === 'owner' ? <InviteForm /> : null}
     </>
   );

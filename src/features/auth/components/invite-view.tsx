@@ -1,4 +1,5 @@
 'use client';
+import { useParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { authApi, problemOf } from '../api/auth-api';
 import styles from './auth.module.css';
@@ -8,7 +9,8 @@ import { RegisterForm } from './register-form';
 type Invite = { invited_by: { name: string }; account: { name: string }; email: string; expires_at: string };
 
 /** An invite link: who invited into which account, then registration into it. */
-export function InviteView({ token }: { token: string }) {
+export function InviteView() {
+  const token = decodeURIComponent(String(useParams<{ token: string }>().token ?? ''));
   const [invite, setInvite] = useState<Invite | null>(null);
   const [error, setError] = useState<string | null>(null);
 

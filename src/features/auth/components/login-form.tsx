@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi, problemOf } from '../api/auth-api';
@@ -9,8 +9,9 @@ import styles from './auth.module.css';
 import { Field, FormError } from './field';
 
 /** Step one of signing in: e-mail and password; a second factor continues on the challenge screen. */
-export function LoginForm({ isCtd = false }: { isCtd?: boolean }) {
+export function LoginForm() {
   const router = useRouter();
+  const isCtd = useSearchParams().get('is_ctd') === 'true';
   const { mutate } = useSWRConfig();
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string[]>>({});

@@ -1,5 +1,6 @@
 'use client';
 import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { authApi, problemOf } from '../api/auth-api';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../schemas';
@@ -7,7 +8,8 @@ import styles from './auth.module.css';
 import { Field, FormError } from './field';
 
 /** Choosing a new password from a reset link, checked first so a dead link says so at once. */
-export function ResetForm({ token }: { token: string | null }) {
+export function ResetForm() {
+  const token = useSearchParams().get('token');
   const [valid, setValid] = useState<boolean | null>(token ? null : false);
   const [error, setError] = useState<string | null>(token ? null : 'This reset link is incomplete.');
   const [fields, setFields] = useState<Record<string, string[]>>({});

@@ -2,7 +2,11 @@ import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { readJson } from '@/lib/http/read-json';
 import { totpDisableSchema, totpEnableSchema, totpSetupSchema } from '@/features/auth/schemas';
-import { disableTotp, finishTotpSetup, startTotpSetup } from '@/features/auth/server/security.server';
+import {
+  disableTotp,
+  finishTotpSetup,
+  startTotpSetup,
+} from '@/features/auth/server/security.server';
 import { requireUser } from '@/features/auth/server/session.server';
 import { requireStore } from '@/features/tenancy/server/request-store.server';
 

@@ -4,13 +4,11 @@ import { InviteView } from '@/features/auth/components/invite-view';
 
 export const metadata: Metadata = { title: 'Join an account' };
 
-type Props = { params: Promise<{ token: string }> };
-
-export default async function InvitePage({ params }: Props) {
-  const { token } = await params;
+// The token is read on the client (InviteView): the page holds nothing of the invite.
+export default function InvitePage() {
   return (
     <AuthCard title="Join an account">
-      <InviteView token={decodeURIComponent(token)} />
+      <InviteView />
     </AuthCard>
   );
 }

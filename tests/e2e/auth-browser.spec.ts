@@ -1,0 +1,152 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import type { MailServer } from '../support/mail-server';
+import { startSuiteMailbox, suiteEmail } from './auth-support';
+
+/**
+ * Issue 4's browser suite on the production build: register, activation mail, activate, sign in,
+ * turn on TOTP, sign out, sign in with TOTP, then with an e-mail code; forgot and reset password.
+ */
+
+let mailbox: MailServer;
+test.beforeAll(async () => {
+  mailbox = await startSuiteMailbox();
+});
+test.afterAll(async () => {
+  await mailbox.close();
+});
+
+/** The path and query of a link in a mail: it names the store's configured address. */
+function localPath(link: string): string {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+function linkFrom(text: string, path: string): string {
+  const link = text.match(/https?:\/\/\S+/g)?.find((u) => new URL(u).pathname.startsWith(path));
+  if (!link) throw new Error(`no ${path} link in the mail`);
+  return link;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signOut(page: Page) {
+  await page.goto('/dashboard');
+  await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+const PASSWORD = 'a long and private passphrase';
+const NEW_PASSWORD = 'another long private passphrase';
+
+test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail code, reset the password', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = suiteEmail('browser');
+
+  // Register.
+  await page.goto('/register');
+  await page.getByLabel('Your name').fill('Ada Lovelace');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('status')).toContainText('Check your e-mail');
+
+  // The activation mail links to the store's configured address.
+  const activation = await mailbox.waitFor(email, (m) => m.subject.startsWith('Activate'));
+  const activationLink = linkFrom(activation.text, '/activate');
+  expect(new URL(activationLink).host).toBe('nameport.example');
+  await page.goto(localPath(activationLink));
+  await page.getByRole('button', { name: 'Activate my account' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your account is active.');
+
+  // Sign in with the password.
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('main')).toContainText('Signed in as Ada Lovelace');
+  const sid = (await page.context().cookies()).find((c) => c.name === 'sid');
+  expect(sid?.httpOnly).toBe(true);
+  expect(sid?.sameSite).toBe('Lax');
+
+  // Turn on the authenticator app.
+  await page.getByRole('link', { name: /Security/ }).click();
+  await page.getByLabel('Your password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set up the authenticator app' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for the authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  await page.getByLabel('Code from the app').fill(app.generate());
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('status')).toContainText('The authenticator app is on');
+
+  // Sign out, then sign in with a TOTP code (the next time step: the current one is used).
+  await signOut(page);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/login\/challenge\?/);
+  await expect(page.getByText('authenticator app shows')).toBeVisible();
+  await page.getByLabel('Code').fill(app.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('main')).toContainText('Signed in as Ada Lovelace');
+
+  // Sign out, then sign in with the e-mail method.
+  await signOut(page);
+  const before = mailbox.to(email).length;
+  await signIn(page, email, PASSWORD);
+  await page.getByRole('button', { name: 'Use e-mail instead' }).click();
+  await expect(page.getByText('A new code is on its way by e-mail')).toBeVisible();
+  const codeMail = await mailbox.waitFor(
+    email,
+    (m) => m.subject.startsWith('Your sign-in code') && mailbox.to(email).indexOf(m) >= before,
+  );
+  const code = /Your code: (\d{6})/.exec(codeMail.text)![1]!;
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Forgot and reset the password; the second factor still stands after it.
+  await signOut(page);
+  await page.goto('/forgot-password');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByRole('status')).toContainText('If an account uses this address');
+  const resetMail = await mailbox.waitFor(email, (m) => m.subject.startsWith('Reset'));
+  await page.goto(localPath(linkFrom(resetMail.text, '/reset-password')));
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel('New password again').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password is changed');
+  await signIn(page, email, NEW_PASSWORD);
+  await expect(page).toHaveURL(/\/login\/challenge\?/);
+  await page.getByLabel('Code').fill(app.generate({ timestamp: Date.now() + 60_000 }));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('a wrong password and an unknown address show the same message', async ({ page }) => {
+  await signIn(page, suiteEmail('nobody'), 'whatever password');
+  const unknown = await page.getByRole('alert').textContent();
+  await signIn(page, 'still.nobody@example.com', 'another password');
+  expect(await page.getByRole('alert').textContent()).toBe(unknown);
+});
+
+test('the account screens work by keyboard on a phone-sized screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/login');
+  await page.getByLabel('E-mail address').focus();
+  await page.keyboard.type('kb@example.com');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeFocused();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+});
