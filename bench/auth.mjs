@@ -60,7 +60,8 @@ server.stdout.on('data', (chunk) => {
   while ((at = buffered.indexOf('\n')) >= 0) {
     const line = buffered.slice(0, at);
     buffered = buffered.slice(at + 1);
-    if (line.startsWith('{"event_loop_delay_ms"')) loopStats.push({ at: Date.now(), ...JSON.parse(line).event_loop_delay_ms });
+    if (line.startsWith('{"event_loop_delay_ms"'))
+      loopStats.push({ at: Date.now(), ...JSON.parse(line).event_loop_delay_ms });
   }
 });
 
@@ -78,12 +79,20 @@ async function call(method, urlPath, { body, cookie, token } = {}) {
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
-  return { status: response.status, ms: performance.now() - started, json: text ? JSON.parse(text) : null, headers: response.headers };
+  return {
+    status: response.status,
+    ms: performance.now() - started,
+    json: text ? JSON.parse(text) : null,
+    headers: response.headers,
+  };
 }
 
 async function session() {
   const answer = await call('GET', '/api/token');
-  const cookie = answer.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = answer.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { cookie, token: answer.json.data.token };
 }
 
@@ -102,7 +111,8 @@ async function load(urlPath, { method = 'GET', body, headers = {}, status }) {
     headers: { host, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
   });
   const good = result.statusCodeStats?.[status]?.count ?? 0;
-  if (good !== result.requests.total) throw new Error(`${urlPath}: ${result.requests.total - good} answers without status ${status}`);
+  if (good !== result.requests.total)
+    throw new Error(`${urlPath}: ${result.requests.total - good} answers without status ${status}`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -133,11 +143,19 @@ try {
   // Equal time: unknown address vs wrong password, interleaved.
   const unknown = [];
   const wrong = [];
-  for (let i = 0; i < 10; i++) await call('POST', '/api/login', { body: { email, password: 'warm up' }, ...ready });
+  for (let i = 0; i < 10; i++)
+    await call('POST', '/api/login', { body: { email, password: 'warm up' }, ...ready });
   for (let i = 0; i < 200; i++) {
-    const a = await call('POST', '/api/login', { body: { email: `nobody.${i}@example.com`, password: 'wrong password' }, ...ready });
-    const b = await call('POST', '/api/login', { body: { email, password: `wrong password ${i}` }, ...ready });
-    if (a.status !== 401 || b.status !== 401) throw new Error(`expected 401 twice, got ${a.status} and ${b.status}`);
+    const a = await call('POST', '/api/login', {
+      body: { email: `nobody.${i}@example.com`, password: 'wrong password' },
+      ...ready,
+    });
+    const b = await call('POST', '/api/login', {
+      body: { email, password: `wrong password ${i}` },
+      ...ready,
+    });
+    if (a.status !== 401 || b.status !== 401)
+      throw new Error(`expected 401 twice, got ${a.status} and ${b.status}`);
     unknown.push(a.ms);
     wrong.push(b.ms);
   }
@@ -158,11 +176,21 @@ try {
   const health = await load('/check-health', { status: 200 });
   const customer = await load('/api/customer', { headers: { cookie: ready.cookie }, status: 200 });
 
-  console.log(`\nnode ${process.version}, ${duration}s per load case, 16 connections, autocannon in this process, server separate`);
-  console.log(`equal time, 200 tries each: unknown address median ${median(unknown).toFixed(1)} ms, wrong password median ${median(wrong).toFixed(1)} ms, difference ${diff.toFixed(1)} ms (target < 10)`);
-  console.log(`POST /api/login under load (argon2id each): ${signIn.rps.toFixed(0)} req/s, p50 ${signIn.p50} ms, p99 ${signIn.p99} ms`);
-  console.log(`event loop delay meanwhile: p99 ${loopP99.toFixed(1)} ms (worst half-second window; target < 50)`);
-  console.log(`/check-health ${health.rps.toFixed(0)} req/s; GET /api/customer ${customer.rps.toFixed(0)} req/s, ratio ${(customer.rps / health.rps).toFixed(2)}`);
+  console.log(
+    `\nnode ${process.version}, ${duration}s per load case, 16 connections, autocannon in this process, server separate`,
+  );
+  console.log(
+    `equal time, 200 tries each: unknown address median ${median(unknown).toFixed(1)} ms, wrong password median ${median(wrong).toFixed(1)} ms, difference ${diff.toFixed(1)} ms (target < 10)`,
+  );
+  console.log(
+    `POST /api/login under load (argon2id each): ${signIn.rps.toFixed(0)} req/s, p50 ${signIn.p50} ms, p99 ${signIn.p99} ms`,
+  );
+  console.log(
+    `event loop delay meanwhile: p99 ${loopP99.toFixed(1)} ms (worst half-second window; target < 50)`,
+  );
+  console.log(
+    `/check-health ${health.rps.toFixed(0)} req/s; GET /api/customer ${customer.rps.toFixed(0)} req/s, ratio ${(customer.rps / health.rps).toFixed(2)}`,
+  );
   if (diff >= 10 || !(loopP99 < 50)) process.exitCode = 1;
 } finally {
   await new Promise((resolve) => {

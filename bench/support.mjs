@@ -77,7 +77,7 @@ export function treeRss(pid) {
   return out;
 }
 
-/** One autocannon run; answers requests/s and latency percentiles, and fails on non-2xx. */
+/** One autocannon run; answers requests/s and latency percentiles; fails on any other status. */
 export async function measure({
   port,
   path: urlPath,
@@ -87,6 +87,7 @@ export async function measure({
   method = 'GET',
   body,
   headers = {},
+  status = 200,
 }) {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${urlPath}`,
@@ -96,9 +97,13 @@ export async function measure({
     body,
     headers: { host, ...headers },
   });
-  const bad = result.non2xx + result.errors + result.timeouts;
-  if (bad > 0)
-    throw new Error(`${host}${urlPath}: ${bad} failed requests of ${result.requests.total}`);
+  const expected = result.statusCodeStats?.[status]?.count ?? 0;
+  const bad = result.requests.total - expected + result.errors + result.timeouts;
+  if (bad > 0) {
+    throw new Error(
+      `${host}${urlPath}: ${bad} requests without status ${status} of ${result.requests.total}`,
+    );
+  }
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

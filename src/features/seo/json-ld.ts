@@ -1,7 +1,7 @@
 import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
 import { netGross } from '@/features/pricing/money';
 import type { Store } from '@/features/tenancy/store-types';
-import { WEEKDAYS } from '@/features/tenancy/variables-schema';
+import { WEEKDAYS } from '@/features/tenancy/weekdays';
 import { absoluteUrl, siteUrl } from './site-url';
 
 /** schema.org WebSite: name and URL (SPEC section 2). */

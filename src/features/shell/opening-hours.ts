@@ -1,6 +1,7 @@
-import { WEEKDAYS, type Variables } from '@/features/tenancy/variables-schema';
+import type { Variables } from '@/features/tenancy/variables-schema';
+import type { Weekday } from '@/features/tenancy/weekdays';
 
-export type Weekday = (typeof WEEKDAYS)[number];
+export type { Weekday };
 
 /** The weekday and "HH:MM" time at `date` in the store's time zone. */
 export function localWeekdayAndTime(date: Date, timeZone: string): { day: Weekday; time: string } {

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { WEEKDAYS } from './weekdays';
+
+export { WEEKDAYS };
 
 /**
  * Per-brand variables (SPEC section 3): company and support details, opening hours, page texts,
@@ -14,16 +17,6 @@ const dayHours = z
   .refine((d) => d.openTime < d.closedTime, 'openTime must be before closedTime')
   .nullable()
   .default(null);
-
-export const WEEKDAYS = [
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-] as const;
 
 const openingHours = z.object(
   Object.fromEntries(WEEKDAYS.map((day) => [day, dayHours])) as Record<

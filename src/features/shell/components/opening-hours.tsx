@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { WEEKDAYS, type Variables } from '@/features/tenancy/variables-schema';
+import type { Variables } from '@/features/tenancy/variables-schema';
+import { WEEKDAYS } from '@/features/tenancy/weekdays';
 import { openNow, type Weekday } from '../opening-hours';
 import styles from './footer.module.css';
 

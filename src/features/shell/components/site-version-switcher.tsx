@@ -1,7 +1,6 @@
 'use client';
 import { useId, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { browserApi } from '@/lib/browser-api';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import styles from './header.module.css';
 
@@ -14,6 +13,8 @@ export function SiteVersionSwitcher({ current }: { current: SiteVersionId }) {
   async function change(value: string) {
     setBusy(true);
     try {
+      // Loaded on first use: the HTTP client is not part of the page's first load.
+      const { browserApi } = await import('@/lib/browser-api');
       await browserApi.put('/api/site-version', { id: Number(value) });
       router.refresh();
     } finally {

@@ -1,6 +1,5 @@
 'use client';
 import { useEffect, useState } from 'react';
-import { browserApi } from '@/lib/browser-api';
 import { VAT_COOKIE, type VatDisplay } from '../vat-display';
 import styles from './header.module.css';
 
@@ -21,8 +20,11 @@ export function VatToggle() {
     document.documentElement.dataset.vat = next;
     document.cookie = `${VAT_COOKIE}=${next}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
     setDisplay(next);
-    // The page has already changed; the server keeps the choice for later visits.
-    browserApi.put('/api/vat', { display: next }).catch(() => undefined);
+    // The page has already changed; the server keeps the choice for later visits. The HTTP
+    // client loads on first use, so it costs nothing on pages where nobody clicks.
+    void import('@/lib/browser-api')
+      .then(({ browserApi }) => browserApi.put('/api/vat', { display: next }))
+      .catch(() => undefined);
   }
 
   return (

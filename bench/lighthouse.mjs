@@ -1,0 +1,49 @@
+// Lighthouse mobile performance of a page, in Debian's Chromium, median of several runs.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Runs Lighthouse (mobile preset, simulated throttling) `runs` times; answers the medians. */
+export async function lighthouseMobile(url, runs = 3) {
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: FLAGS,
+    });
+    try {
+      const { lhr } = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      results.push({
+        score: Math.round(lhr.categories.performance.score * 100),
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  return {
+    score: median(results.map((r) => r.score)),
+    lcpMs: median(results.map((r) => r.lcp)),
+    cls: median(results.map((r) => r.cls)),
+    tbtMs: median(results.map((r) => r.tbt)),
+    runs: results,
+  };
+}
