@@ -90,7 +90,7 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/login\/challenge\?/);
   await expect(page.getByText('authenticator app shows')).toBeVisible();
-  await page.getByLabel('Code').fill(app.generate({ timestamp: Date.now() + 30_000 }));
+  await page.getByRole('textbox', { name: 'Code' }).fill(app.generate({ timestamp: Date.now() + 30_000 }));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('main')).toContainText('Signed in as Ada Lovelace');
@@ -106,7 +106,7 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
     (m) => m.subject.startsWith('Your sign-in code') && mailbox.to(email).indexOf(m) >= before,
   );
   const code = /Your code: (\d{6})/.exec(codeMail.text)![1]!;
-  await page.getByLabel('Code').fill(code);
+  await page.getByRole('textbox', { name: 'Code' }).fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -124,7 +124,7 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
   await expect(page.getByRole('status')).toContainText('Your password is changed');
   await signIn(page, email, NEW_PASSWORD);
   await expect(page).toHaveURL(/\/login\/challenge\?/);
-  await page.getByLabel('Code').fill(app.generate({ timestamp: Date.now() + 60_000 }));
+  await page.getByRole('textbox', { name: 'Code' }).fill(app.generate({ timestamp: Date.now() + 60_000 }));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

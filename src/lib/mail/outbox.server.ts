@@ -90,7 +90,9 @@ async function record(
           .set({ error: message.slice(0, 500) })
           .where(eq(outbox.id, id));
       })
-      .catch(() => undefined);
+      .catch((error: unknown) =>
+        logger.error({ outbox_id: id, err: String(error) }, 'outbox state not recorded'),
+      );
   }
   return id;
 }

@@ -6,6 +6,7 @@ import { sessions } from '@/lib/db/schema';
 import { ApiError } from '@/lib/http/api-response';
 import { csrfTokenFor } from '@/lib/http/csrf';
 import { isHttps, sessionCookieName, sessionTokenOf, XSRF_COOKIE } from '@/lib/http/session-cookie';
+import { logger } from '@/lib/logger';
 import { hashToken, randomToken } from '@/lib/security/tokens';
 import { requireStore } from '@/features/tenancy/server/request-store.server';
 import type { Store } from '@/features/tenancy/store-types';
@@ -70,6 +71,9 @@ export async function getSession(request: NextRequest): Promise<SessionHandle | 
   return pending;
 }
 
+const SWEEP_EVERY_MS = 10 * 60_000;
+let lastSweep = 0;
+
 /** The request's session, made anew when there is none (only API calls do this, never pages). */
 export async function ensureSession(
   request: NextRequest,
@@ -77,6 +81,13 @@ export async function ensureSession(
   const existing = await getSession(request);
   if (existing) return { ...existing, created: false };
   const { store } = await requireStore(request);
+  // New sessions are what grows the table, so that is when old ones are cleared, now and then.
+  if (Date.now() - lastSweep > SWEEP_EVERY_MS) {
+    lastSweep = Date.now();
+    void sweepSessions().catch((error: unknown) =>
+      logger.warn({ err: String(error) }, 'session sweep failed'),
+    );
+  }
   const token = randomToken(32);
   const db = await appDb();
   const [session] = await db
@@ -150,7 +161,9 @@ export async function signInSession(
 export async function rotateSession(request: NextRequest): Promise<SessionHandle> {
   const { session } = await ensureSession(request);
   const token = randomToken(32);
-  const [updated] = await (await appDb())
+  const [updated] = await (
+    await appDb()
+  )
     .update(sessions)
     .set({ tokenHash: hashToken(token) })
     .where(eq(sessions.id, session.id))
