@@ -12,7 +12,7 @@ const nextConfig: NextConfig = {
   // database after a restart (the database may have changed meanwhile), and a flood of unknown
   // hosts or paths cannot fill the disk. See docs/decisions/0010-page-cache.md.
   cacheMaxMemorySize: 32 * 1024 * 1024,
-  experimental: { isrFlushToDisk: false },
+  experimental: { isrFlushToDisk: false, inlineCss: true },
   reactStrictMode: true,
 };
 

@@ -3,7 +3,8 @@ import { themeSchema, type Theme, type ThemeInput } from './schema';
 /**
  * Built-in themes. Themes 7 and 8 and the telephony default are applied to white-label stores by
  * the brand rules (SPEC section 4), which keep the store's own logoSet; the domain and telephony
- * brand themes belong to the built-in brands.
+ * brand themes belong to the built-in brands. The domain brand and theme 7 use the system font
+ * stack, so their text paints with nothing to download; the self-hosted families stay available.
  */
 
 const telephonyCustomer: ThemeInput = {
@@ -25,8 +26,8 @@ const telephonyCustomer: ThemeInput = {
   secondaryButtonColor: '#f3e8ff',
   secondaryButtonTextColor: '#3b0764',
   buttonBorderRadius: 24,
-  primaryFontFamily: 'inter',
-  headingFontFamily: 'inter',
+  primaryFontFamily: 'system',
+  headingFontFamily: 'system',
 };
 
 const secondTelephony: ThemeInput = {
@@ -87,8 +88,8 @@ const domainBrand: ThemeInput = {
   primaryButtonTextColor: '#ffffff',
   primaryButtonHoverColor: '#1e40af',
   buttonBorderRadius: 6,
-  primaryFontFamily: 'inter',
-  headingFontFamily: 'merriweather',
+  primaryFontFamily: 'system',
+  headingFontFamily: 'system',
   logoSet: { primary: '/brands/nameport/logo.svg', alt: 'Nameport', width: 40, height: 40 },
 };
 

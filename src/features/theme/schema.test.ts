@@ -80,10 +80,10 @@ describe('theme schema', () => {
   });
 
   it('becomes CSS custom properties', () => {
-    const vars = themeCssVariables(THEME_PRESETS.telephonyCustomer);
-    expect(vars['--primary-color']).toBe('#6b21a8');
-    expect(vars['--button-border-radius']).toBe('24px');
-    expect(vars['--primary-font-family']).toMatch(/^var\(--font-inter\)/);
+    const vars = themeCssVariables(THEME_PRESETS.secondTelephony);
+    expect(vars['--primary-color']).toBe('#1e40af');
+    expect(vars['--button-border-radius']).toBe('4px');
+    expect(vars['--primary-font-family']).toMatch(/^var\(--font-roboto\)/);
     expect(vars['--background-tile-image']).toBe('none');
   });
 });
