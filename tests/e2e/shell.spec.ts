@@ -245,3 +245,49 @@ test('pages are served from the cache', async () => {
   const second = await raw({ host: 'harbor.localhost', path: '/domains/pricing' });
   expect(second.headers).toMatch(/x-nextjs-cache: HIT/i);
 });
+
+test('tag-manager and third-party scripts load only when the brand sets their id and turns them on', async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on('request', (r) => {
+    if (/googletagmanager\.com|widgets\.example\.com/.test(r.url())) requested.push(r.url());
+  });
+  // Nameport has a container id but has not turned it on; Ringo has neither.
+  for (const host of ['nameport.localhost', 'ringo.localhost']) {
+    await page.goto(url(host));
+    await page.waitForLoadState('networkidle');
+  }
+  expect(requested).toEqual([]);
+
+  const set = await raw({
+    host: 'ringo.localhost',
+    method: 'PATCH',
+    path: '/api/admin/stores/ringo.localhost',
+    headers: { authorization: ADMIN, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      variables: {
+        gtmId: 'GTM-RINGO42',
+        gtmEnabled: true,
+        thirdPartyScriptUrl: 'https://widgets.example.com/chat.js',
+        thirdPartyScriptEnabled: true,
+      },
+    }),
+  });
+  expect(set.status).toBe(200);
+  await page.goto(url('ringo.localhost'));
+  await expect.poll(() => requested.length).toBe(2);
+  expect(requested).toEqual(
+    expect.arrayContaining([
+      'https://www.googletagmanager.com/gtm.js?id=GTM-RINGO42',
+      'https://widgets.example.com/chat.js',
+    ]),
+  );
+  expect(
+    await page.evaluate(() => (window.dataLayer ?? []).some((e) => e.event === 'gtm.js')),
+  ).toBe(true);
+  // Ringo is not flagged is_yay: the tag manager runs, but the shell pushes no page views.
+  expect(
+    await page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === 'page_view')),
+  ).toEqual([]);
+});
