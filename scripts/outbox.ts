@@ -18,10 +18,19 @@ const rows = await db
   .orderBy(desc(outbox.createdAt))
   .limit(limit);
 
-if (rows.length === 0) console.log(all ? 'The outbox is empty.' : 'No undelivered messages (use --all to see delivered ones).');
+if (rows.length === 0)
+  console.log(
+    all ? 'The outbox is empty.' : 'No undelivered messages (use --all to see delivered ones).',
+  );
 for (const row of rows) {
-  const state = row.sentAt ? `delivered ${row.sentAt.toISOString()}` : row.error ? `failed: ${row.error}` : 'kept (no transport)';
-  console.log(`=== ${row.channel} to ${row.recipient} | store ${row.storeKey} | ${row.createdAt.toISOString()} | ${state}`);
+  const state = row.sentAt
+    ? `delivered ${row.sentAt.toISOString()}`
+    : row.error
+      ? `failed: ${row.error}`
+      : 'kept (no transport)';
+  console.log(
+    `=== ${row.channel} to ${row.recipient} | store ${row.storeKey} | ${row.createdAt.toISOString()} | ${state}`,
+  );
   if (row.subject) console.log(`Subject: ${row.subject}`);
   console.log(row.text || '(text removed after delivery)');
   console.log('');

@@ -43,7 +43,11 @@ if (statsEvery > 0) {
     const ms = (ns) => Math.round(ns / 1e4) / 100;
     console.log(
       JSON.stringify({
-        event_loop_delay_ms: { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) },
+        event_loop_delay_ms: {
+          p50: ms(histogram.percentile(50)),
+          p99: ms(histogram.percentile(99)),
+          max: ms(histogram.max),
+        },
       }),
     );
     histogram.reset();

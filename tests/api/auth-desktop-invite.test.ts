@@ -96,7 +96,9 @@ describe('desktop grant', () => {
   it('accepts a form-encoded token request (RFC 6749)', async () => {
     const agent = await ctdAgent();
     const { verifier, challenge } = pkce();
-    const { code } = (await askGrant(agent, grantBody(challenge, { redirect_uri: 'http://[::1]:5000/cb' }))).body.data;
+    const { code } = (
+      await askGrant(agent, grantBody(challenge, { redirect_uri: 'http://[::1]:5000/cb' }))
+    ).body.data;
     const form = new URLSearchParams({
       grant_type: 'authorization_code',
       code,
@@ -128,7 +130,10 @@ describe('desktop grant', () => {
     expect(plain.status).toBe(403);
     expect(plain.body.error).toBe('access_denied');
     const agent = await ctdAgent();
-    const answers = await Promise.all([askGrant(agent, grantBody(challenge)), askGrant(agent, grantBody(challenge))]);
+    const answers = await Promise.all([
+      askGrant(agent, grantBody(challenge)),
+      askGrant(agent, grantBody(challenge)),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
   });
 
@@ -158,8 +163,12 @@ describe('desktop grant', () => {
       redirect_uri: 'http://127.0.0.1:53682/callback',
       client_id: 'callwave-desktop',
     };
-    expect((await exchange(agent, { ...body, code_verifier: pkce().verifier })).body.error).toBe('invalid_grant');
-    expect((await exchange(agent, { ...body, code_verifier: verifier })).body.error).toBe('invalid_grant');
+    expect((await exchange(agent, { ...body, code_verifier: pkce().verifier })).body.error).toBe(
+      'invalid_grant',
+    );
+    expect((await exchange(agent, { ...body, code_verifier: verifier })).body.error).toBe(
+      'invalid_grant',
+    );
 
     const again = await ctdAgent();
     const second = pkce();
@@ -175,10 +184,15 @@ describe('desktop grant', () => {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+      for (const [k, v] of Object.entries(req.headers))
+        if (typeof v === 'string') headers.set(k, v);
       headers.set('host', 'nameport.localhost');
       const response = await grant.POST(
-        new NextRequest(`http://nameport.localhost${req.url}`, { method: req.method, headers, body: Buffer.concat(chunks) }),
+        new NextRequest(`http://nameport.localhost${req.url}`, {
+          method: req.method,
+          headers,
+          body: Buffer.concat(chunks),
+        }),
         undefined as never,
       );
       res.writeHead(response.status, Object.fromEntries(response.headers));
@@ -197,7 +211,11 @@ describe('desktop grant', () => {
       code_challenge_method: 'S256',
       state: 's',
     });
-    expect(result).toEqual({ ok: false, status: 401, error: { error: 'login_required', error_description: 'Sign in first.' } });
+    expect(result).toEqual({
+      ok: false,
+      status: 401,
+      error: { error: 'login_required', error_description: 'Sign in first.' },
+    });
     await new Promise<void>((r) => server.close(() => r()));
     const unreachable = await requestCtdGrant(client, {
       client_id: 'callwave-desktop',
@@ -212,25 +230,46 @@ describe('desktop grant', () => {
 
 describe('invites', () => {
   it('lets an owner invite by e-mail; the invitee registers into the owner account', async () => {
-    const ownerEmail = await registeredUser(routes, mail, freshEmail('owner'), { name: 'Olivia Owner' });
+    const ownerEmail = await registeredUser(routes, mail, freshEmail('owner'), {
+      name: 'Olivia Owner',
+    });
     const owner = await readyAgent(routes);
-    await owner.call(routes.login.POST, '/api/login', { method: 'POST', json: { email: ownerEmail, password: PASSWORD } });
+    await owner.call(routes.login.POST, '/api/login', {
+      method: 'POST',
+      json: { email: ownerEmail, password: PASSWORD },
+    });
     const invitee = freshEmail('invitee');
-    const sent = await owner.call(invites.POST, '/api/account/invites', { method: 'POST', json: { email: invitee } });
+    const sent = await owner.call(invites.POST, '/api/account/invites', {
+      method: 'POST',
+      json: { email: invitee },
+    });
     expect(sent.status).toBe(201);
     const link = linkIn(await mail.waitFor(invitee), '/invite/');
     expect(link.host).toBe('nameport.example');
     const inviteToken = link.pathname.split('/').pop()!;
 
     const anon = await readyAgent(routes);
-    const check = await anon.call(inviteCheck.GET, `/svc/invite/${inviteToken}`, { params: { token: inviteToken } });
+    const check = await anon.call(inviteCheck.GET, `/svc/invite/${inviteToken}`, {
+      params: { token: inviteToken },
+    });
     expect(check.status).toBe(200);
-    expect(check.body.data).toMatchObject({ invited_by: { name: 'Olivia Owner' }, account: { name: 'Olivia Owner' }, email: invitee });
-    expect(new Date(check.body.data.expires_at).getTime()).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
+    expect(check.body.data).toMatchObject({
+      invited_by: { name: 'Olivia Owner' },
+      account: { name: 'Olivia Owner' },
+      email: invitee,
+    });
+    expect(new Date(check.body.data.expires_at).getTime()).toBeGreaterThan(
+      Date.now() + 6.9 * 86_400_000,
+    );
 
     const wrongAddress = await anon.call(routes.account.POST, '/svc/account', {
       method: 'POST',
-      json: { name: 'Ivan', email: freshEmail('other'), password: PASSWORD, invite_token: inviteToken },
+      json: {
+        name: 'Ivan',
+        email: freshEmail('other'),
+        password: PASSWORD,
+        invite_token: inviteToken,
+      },
     });
     expect(wrongAddress.status).toBe(400);
 
@@ -245,37 +284,82 @@ describe('invites', () => {
     expect(member!.accountId).toBe(ownerRow!.accountId);
     expect(member!.role).toBe('member');
 
-    const used = await anon.call(inviteCheck.GET, `/svc/invite/${inviteToken}`, { params: { token: inviteToken } });
+    const used = await anon.call(inviteCheck.GET, `/svc/invite/${inviteToken}`, {
+      params: { token: inviteToken },
+    });
     expect(used.status).toBe(410);
     expect(used.body.error.code).toBe('invite_expired');
 
     // A member cannot invite.
-    const activation = linkIn(await mail.waitFor(invitee, (m) => m.subject.startsWith('Activate')), '/activate');
-    await anon.call(routes.activate.PUT, '/api/account/activate', { method: 'PUT', json: { token: activation.searchParams.get('token') } });
+    const activation = linkIn(
+      await mail.waitFor(invitee, (m) => m.subject.startsWith('Activate')),
+      '/activate',
+    );
+    await anon.call(routes.activate.PUT, '/api/account/activate', {
+      method: 'PUT',
+      json: { token: activation.searchParams.get('token') },
+    });
     const memberAgent = await readyAgent(routes);
-    await memberAgent.call(routes.login.POST, '/api/login', { method: 'POST', json: { email: invitee, password: PASSWORD } });
-    const denied = await memberAgent.call(invites.POST, '/api/account/invites', { method: 'POST', json: { email: freshEmail('x') } });
+    await memberAgent.call(routes.login.POST, '/api/login', {
+      method: 'POST',
+      json: { email: invitee, password: PASSWORD },
+    });
+    const denied = await memberAgent.call(invites.POST, '/api/account/invites', {
+      method: 'POST',
+      json: { email: freshEmail('x') },
+    });
     expect(denied.status).toBe(403);
   });
 
   it('answers 404 for an unknown invite and 410 for an expired one', async () => {
     const anon = await readyAgent(routes);
     const unknown = 'A'.repeat(43);
-    expect((await anon.call(inviteCheck.GET, `/svc/invite/${unknown}`, { params: { token: unknown } })).status).toBe(404);
-    expect((await anon.call(inviteCheck.GET, '/svc/invite/..', { params: { token: '..' } })).status).toBe(404);
+    expect(
+      (await anon.call(inviteCheck.GET, `/svc/invite/${unknown}`, { params: { token: unknown } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await anon.call(inviteCheck.GET, '/svc/invite/..', { params: { token: '..' } })).status,
+    ).toBe(404);
 
     const ownerEmail = await registeredUser(routes, mail, freshEmail('owner2'));
     const owner = await readyAgent(routes);
-    await owner.call(routes.login.POST, '/api/login', { method: 'POST', json: { email: ownerEmail, password: PASSWORD } });
+    await owner.call(routes.login.POST, '/api/login', {
+      method: 'POST',
+      json: { email: ownerEmail, password: PASSWORD },
+    });
     const invitee = freshEmail('late');
-    await owner.call(invites.POST, '/api/account/invites', { method: 'POST', json: { email: invitee } });
-    const inviteToken = linkIn(await mail.waitFor(invitee), '/invite/').pathname.split('/').pop()!;
-    await (await appDb()).update(oneTimeTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeTokens.kind, 'invite'));
-    expect((await anon.call(inviteCheck.GET, `/svc/invite/${inviteToken}`, { params: { token: inviteToken } })).status).toBe(410);
+    await owner.call(invites.POST, '/api/account/invites', {
+      method: 'POST',
+      json: { email: invitee },
+    });
+    const inviteToken = linkIn(await mail.waitFor(invitee), '/invite/')
+      .pathname.split('/')
+      .pop()!;
+    await (
+      await appDb()
+    )
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeTokens.kind, 'invite'));
+    expect(
+      (
+        await anon.call(inviteCheck.GET, `/svc/invite/${inviteToken}`, {
+          params: { token: inviteToken },
+        })
+      ).status,
+    ).toBe(410);
   });
 
   it('needs a signed-in owner to invite', async () => {
     const anon = await readyAgent(routes);
-    expect((await anon.call(invites.POST, '/api/account/invites', { method: 'POST', json: { email: freshEmail('x') } })).status).toBe(401);
+    expect(
+      (
+        await anon.call(invites.POST, '/api/account/invites', {
+          method: 'POST',
+          json: { email: freshEmail('x') },
+        })
+      ).status,
+    ).toBe(401);
   });
 });

@@ -9,11 +9,14 @@ const lines: string[] = [];
 const originalWriteSync = fs.writeSync;
 const originalWrite = fs.write;
 const capture = (fd: unknown, data: unknown) => {
-  if (fd === 1 || fd === 2) lines.push(typeof data === 'string' ? data : Buffer.from(data as Uint8Array).toString('utf8'));
+  if (fd === 1 || fd === 2)
+    lines.push(typeof data === 'string' ? data : Buffer.from(data as Uint8Array).toString('utf8'));
 };
 (fs as any).writeSync = (fd: number, data: any, ...rest: any[]) => {
   capture(fd, data);
-  return fd === 1 || fd === 2 ? Buffer.byteLength(String(data)) : (originalWriteSync as any)(fd, data, ...rest);
+  return fd === 1 || fd === 2
+    ? Buffer.byteLength(String(data))
+    : (originalWriteSync as any)(fd, data, ...rest);
 };
 (fs as any).write = (fd: number, data: any, ...rest: any[]) => {
   capture(fd, data);
@@ -46,37 +49,88 @@ describe('logs of the account calls', () => {
     const wrongPassword = 'planted-wrong-password-Kj3';
     const newPassword = 'planted-new-password-Vb5';
     const agent = await readyAgent(routes);
-    const planted: string[] = [password, wrongPassword, newPassword, agent.cookies.get('sid')!, agent.cookies.get('XSRF-TOKEN')!];
+    const planted: string[] = [
+      password,
+      wrongPassword,
+      newPassword,
+      agent.cookies.get('sid')!,
+      agent.cookies.get('XSRF-TOKEN')!,
+    ];
 
-    await agent.call(routes.account.POST, '/svc/account', { method: 'POST', json: { name: 'Log Tester', email, password } });
+    await agent.call(routes.account.POST, '/svc/account', {
+      method: 'POST',
+      json: { name: 'Log Tester', email, password },
+    });
     const activation = linkIn(await mail.waitFor(email), '/activate').searchParams.get('token')!;
     planted.push(activation);
-    await agent.call(routes.activate.PUT, '/api/account/activate', { method: 'PUT', json: { token: activation } });
-    await agent.call(routes.login.POST, '/api/login', { method: 'POST', json: { email, password: wrongPassword } });
-    const ok = await agent.call(routes.login.POST, '/api/login', { method: 'POST', json: { email, password } });
+    await agent.call(routes.activate.PUT, '/api/account/activate', {
+      method: 'PUT',
+      json: { token: activation },
+    });
+    await agent.call(routes.login.POST, '/api/login', {
+      method: 'POST',
+      json: { email, password: wrongPassword },
+    });
+    const ok = await agent.call(routes.login.POST, '/api/login', {
+      method: 'POST',
+      json: { email, password },
+    });
     expect(ok.status).toBe(200);
     planted.push(agent.cookies.get('sid')!);
 
-    const setup = await agent.call(routes.totp.POST, '/api/account/totp', { method: 'POST', json: { password } });
+    const setup = await agent.call(routes.totp.POST, '/api/account/totp', {
+      method: 'POST',
+      json: { password },
+    });
     planted.push(setup.body.data.secret, setup.body.data.setup_token);
     const { Secret, TOTP } = await import('otpauth');
-    const totp = new TOTP({ secret: Secret.fromBase32(setup.body.data.secret), digits: 6, period: 30 });
-    await agent.call(routes.totp.PUT, '/api/account/totp', { method: 'PUT', json: { setup_token: setup.body.data.setup_token, code: totp.generate() } });
+    const totp = new TOTP({
+      secret: Secret.fromBase32(setup.body.data.secret),
+      digits: 6,
+      period: 30,
+    });
+    await agent.call(routes.totp.PUT, '/api/account/totp', {
+      method: 'PUT',
+      json: { setup_token: setup.body.data.setup_token, code: totp.generate() },
+    });
 
     const second = await readyAgent(routes);
-    const step = await second.call(routes.login.POST, '/api/login', { method: 'POST', json: { email, password } });
+    const step = await second.call(routes.login.POST, '/api/login', {
+      method: 'POST',
+      json: { email, password },
+    });
     const challenge = step.body.data.challenge as string;
     planted.push(challenge);
-    await second.call(routes.challenge.PUT, '/svc/account/login/challenge', { method: 'PUT', json: { challenge, alternative_method: 'email' } });
-    const code = /Your code: (\d{6})/.exec((await mail.waitFor(email, (m) => m.subject.startsWith('Your sign-in code'))).text)![1]!;
+    await second.call(routes.challenge.PUT, '/svc/account/login/challenge', {
+      method: 'PUT',
+      json: { challenge, alternative_method: 'email' },
+    });
+    const code = /Your code: (\d{6})/.exec(
+      (await mail.waitFor(email, (m) => m.subject.startsWith('Your sign-in code'))).text,
+    )![1]!;
     planted.push(code);
-    await second.call(routes.challenge.POST, '/svc/account/login/challenge', { method: 'POST', json: { challenge, code: code === '000000' ? '111111' : '000000' } });
-    await second.call(routes.challenge.POST, '/svc/account/login/challenge', { method: 'POST', json: { challenge, code } });
+    await second.call(routes.challenge.POST, '/svc/account/login/challenge', {
+      method: 'POST',
+      json: { challenge, code: code === '000000' ? '111111' : '000000' },
+    });
+    await second.call(routes.challenge.POST, '/svc/account/login/challenge', {
+      method: 'POST',
+      json: { challenge, code },
+    });
 
-    await agent.call(routes.forgot.POST, '/api/forgot-password', { method: 'POST', json: { email } });
-    const reset = linkIn(await mail.waitFor(email, (m) => m.subject.startsWith('Reset')), '/reset-password').searchParams.get('token')!;
+    await agent.call(routes.forgot.POST, '/api/forgot-password', {
+      method: 'POST',
+      json: { email },
+    });
+    const reset = linkIn(
+      await mail.waitFor(email, (m) => m.subject.startsWith('Reset')),
+      '/reset-password',
+    ).searchParams.get('token')!;
     planted.push(reset);
-    await agent.call(routes.reset.POST, '/api/reset-password', { method: 'POST', json: { token: reset, password: newPassword, password_confirmation: newPassword } });
+    await agent.call(routes.reset.POST, '/api/reset-password', {
+      method: 'POST',
+      json: { token: reset, password: newPassword, password_confirmation: newPassword },
+    });
 
     logger.flush();
     const log = lines.join('');
@@ -85,8 +139,18 @@ describe('logs of the account calls', () => {
       .filter(Boolean)
       .map((l) => JSON.parse(l))
       .filter((e) => e.event === 'sign_in');
-    expect(events.map((e) => e.outcome)).toEqual(['failure', 'success', 'challenge', 'failure', 'success']);
-    expect(events[0]).toMatchObject({ method: 'password', reason: 'invalid_credentials', store: 'nameport' });
+    expect(events.map((e) => e.outcome)).toEqual([
+      'failure',
+      'success',
+      'challenge',
+      'failure',
+      'success',
+    ]);
+    expect(events[0]).toMatchObject({
+      method: 'password',
+      reason: 'invalid_credentials',
+      store: 'nameport',
+    });
     expect(events.every((e) => typeof e.ip === 'string')).toBe(true);
     for (const secret of planted) {
       expect(secret.length).toBeGreaterThanOrEqual(6);

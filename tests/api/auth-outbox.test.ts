@@ -27,7 +27,12 @@ describe('the outbox without transports', () => {
     });
     expect(answer.status).toBe(202);
     const [row] = await (await appDb()).select().from(outbox).where(eq(outbox.recipient, email));
-    expect(row).toMatchObject({ channel: 'mail', storeKey: expect.any(String), sentAt: null, error: null });
+    expect(row).toMatchObject({
+      channel: 'mail',
+      storeKey: expect.any(String),
+      sentAt: null,
+      error: null,
+    });
     expect(row!.subject).toBe('Activate your account - Bytes Domains');
     expect(row!.text).toMatch(/https:\/\/bytes\.localhost\/activate\?token=[A-Za-z0-9_-]{43}/);
     expect(row!.html).toContain('Bytes Domains');
@@ -35,7 +40,12 @@ describe('the outbox without transports', () => {
 
   it('keeps an SMS', async () => {
     await sendSms({ storeKey: 'nameport', to: '+447700900999', text: 'hello from the test' });
-    const [row] = await (await appDb()).select().from(outbox).where(eq(outbox.recipient, '+447700900999'));
+    const [row] = await (
+      await appDb()
+    )
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, '+447700900999'));
     expect(row).toMatchObject({ channel: 'sms', text: 'hello from the test', sentAt: null });
   });
 });

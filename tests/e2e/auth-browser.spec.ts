@@ -92,7 +92,9 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
   await expect(page.getByText('authenticator app shows')).toBeVisible();
   // A used TOTP step is refused later, so remember which one this was.
   const usedStep = Math.floor((Date.now() + 30_000) / 30_000);
-  await page.getByRole('textbox', { name: 'Code' }).fill(app.generate({ timestamp: usedStep * 30_000 }));
+  await page
+    .getByRole('textbox', { name: 'Code' })
+    .fill(app.generate({ timestamp: usedStep * 30_000 }));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('main')).toContainText('Signed in as Ada Lovelace');
@@ -130,7 +132,9 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
   // waits for the app's next code).
   const wait = usedStep * 30_000 - Date.now();
   if (wait > 0) await page.waitForTimeout(wait + 200);
-  await page.getByRole('textbox', { name: 'Code' }).fill(app.generate({ timestamp: (usedStep + 1) * 30_000 }));
+  await page
+    .getByRole('textbox', { name: 'Code' })
+    .fill(app.generate({ timestamp: (usedStep + 1) * 30_000 }));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

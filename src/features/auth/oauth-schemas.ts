@@ -4,7 +4,9 @@ import { z } from 'zod';
 export const ctdGrantSchema = z.strictObject({
   client_id: z.string().min(1).max(200),
   redirect_uri: z.string().min(1).max(2048),
-  code_challenge: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url SHA-256 of the verifier (43 characters)'),
+  code_challenge: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the base64url SHA-256 of the verifier (43 characters)'),
   code_challenge_method: z.string().max(20),
   state: z.string().regex(/^[\x21-\x7e]{1,512}$/, 'must be 1-512 visible ASCII characters'),
 });
@@ -15,5 +17,7 @@ export const tokenSchema = z.object({
   code: z.string().regex(/^[A-Za-z0-9_-]{20,128}$/, 'is not a code'),
   redirect_uri: z.string().min(1).max(2048),
   client_id: z.string().min(1).max(200),
-  code_verifier: z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'must be 43-128 unreserved characters'),
+  code_verifier: z
+    .string()
+    .regex(/^[A-Za-z0-9._~-]{43,128}$/, 'must be 43-128 unreserved characters'),
 });

@@ -11,11 +11,16 @@ describe('brandedMail', () => {
       subject: 'Reset your password',
       greeting: 'Hello Ada,',
       paragraphs: ['Open the link.'],
-      action: { label: 'Choose a new password', url: 'https://nameport.example/reset-password?token=abc' },
+      action: {
+        label: 'Choose a new password',
+        url: 'https://nameport.example/reset-password?token=abc',
+      },
     });
     expect(mail.subject).toBe('Reset your password - Nameport');
     expect(mail.fromName).toBe('Nameport');
-    expect(mail.text).toContain('Choose a new password: https://nameport.example/reset-password?token=abc');
+    expect(mail.text).toContain(
+      'Choose a new password: https://nameport.example/reset-password?token=abc',
+    );
     expect(mail.html).toContain(store.theme.primaryButtonColor);
     expect(mail.html).toContain(store.theme.logoSet.primary);
     expect(mail.text).toContain('E-mail: support@nameport.example');

@@ -12,7 +12,10 @@ let tokenRequest: Promise<unknown> | null = null;
 // Unsafe calls need the session's XSRF-TOKEN cookie; on a first visit (or after sign-out) it is
 // fetched once from GET /api/token before the call. Sign-in answers carry the new one.
 authApi.interceptors.request.use(async (config) => {
-  if (UNSAFE.has((config.method ?? 'get').toLowerCase()) && !/(?:^|; )XSRF-TOKEN=/.test(document.cookie)) {
+  if (
+    UNSAFE.has((config.method ?? 'get').toLowerCase()) &&
+    !/(?:^|; )XSRF-TOKEN=/.test(document.cookie)
+  ) {
     tokenRequest ??= authApi.get('/api/token').finally(() => {
       tokenRequest = null;
     });
@@ -21,7 +24,12 @@ authApi.interceptors.request.use(async (config) => {
   return config;
 });
 
-export type ApiProblem = { status: number; code: string; message: string; fields: Record<string, string[]> };
+export type ApiProblem = {
+  status: number;
+  code: string;
+  message: string;
+  fields: Record<string, string[]>;
+};
 
 /** The documented error of a failed call, or a plain one for network trouble. */
 export function problemOf(error: unknown): ApiProblem {

@@ -21,8 +21,11 @@ export async function requestCtdGrant(
   payload: CtdGrantRequest,
 ): Promise<CtdGrantResult> {
   try {
-    const response = await client.post('/api/oauth/grant/ctd', payload, { validateStatus: () => true });
-    if (response.status >= 200 && response.status < 300) return { ok: true, data: response.data.data };
+    const response = await client.post('/api/oauth/grant/ctd', payload, {
+      validateStatus: () => true,
+    });
+    if (response.status >= 200 && response.status < 300)
+      return { ok: true, data: response.data.data };
     const body = response.data ?? {};
     const error =
       typeof body.error === 'string'
@@ -33,7 +36,10 @@ export async function requestCtdGrant(
     return {
       ok: false,
       status: 0,
-      error: { error: 'temporarily_unavailable', error_description: error instanceof Error ? error.message : 'Network Error' },
+      error: {
+        error: 'temporarily_unavailable',
+        error_description: error instanceof Error ? error.message : 'Network Error',
+      },
     };
   }
 }

@@ -13,7 +13,9 @@ import { FormError } from './field';
 export function ActivateView() {
   const token = useSearchParams().get('token');
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
-  const [error, setError] = useState<string | null>(token ? null : 'This activation link is incomplete. Open the link from the mail again.');
+  const [error, setError] = useState<string | null>(
+    token ? null : 'This activation link is incomplete. Open the link from the mail again.',
+  );
 
   async function activate() {
     setState('busy');
@@ -43,7 +45,12 @@ export function ActivateView() {
     <div className={styles.form}>
       <FormError message={error} />
       {token ? (
-        <button type="button" className={styles.button} onClick={activate} disabled={state === 'busy'}>
+        <button
+          type="button"
+          className={styles.button}
+          onClick={activate}
+          disabled={state === 'busy'}
+        >
           Activate my account
         </button>
       ) : null}

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import styles from './auth.module.css';
 
 /** The frame of every account screen: one centred card with a heading (inside the layout's main). */
-export function AuthCard({ title, lead, wide, children }: { title: string; lead?: string; wide?: boolean; children: ReactNode }) {
+export function AuthCard({
+  title,
+  lead,
+  wide,
+  children,
+}: {
+  title: string;
+  lead?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className={styles.page}>
       <div className={`${styles.card} ${wide ? styles.wide : ''}`}>

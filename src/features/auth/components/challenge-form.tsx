@@ -53,9 +53,16 @@ export function ChallengeForm() {
     setBusy(true);
     setError(null);
     try {
-      const { data } = await authApi.put('/svc/account/login/challenge', { challenge, alternative_method: method });
+      const { data } = await authApi.put('/svc/account/login/challenge', {
+        challenge,
+        alternative_method: method,
+      });
       setState(data.data);
-      setNotice(method === 'totp' ? 'Use your authenticator app.' : `A new code is on its way by ${METHOD_NAMES[method]}.`);
+      setNotice(
+        method === 'totp'
+          ? 'Use your authenticator app.'
+          : `A new code is on its way by ${METHOD_NAMES[method]}.`,
+      );
     } catch (e) {
       setError(problemOf(e).message);
     } finally {
@@ -69,13 +76,21 @@ export function ChallengeForm() {
     setBusy(true);
     setError(null);
     try {
-      await authApi.post('/svc/account/login/challenge', { challenge, code, is_ctd: isCtd, remember_me: rememberMe });
+      await authApi.post('/svc/account/login/challenge', {
+        challenge,
+        code,
+        is_ctd: isCtd,
+        remember_me: rememberMe,
+      });
       await mutate(CUSTOMER_KEY);
       router.push('/dashboard');
     } catch (e) {
       const problem = problemOf(e);
-      if (problem.code === 'challenge_void' || problem.code === 'challenge_not_found') setGone(true);
-      setError(problem.code === 'validation_failed' ? 'Enter the 6 digits of the code.' : problem.message);
+      if (problem.code === 'challenge_void' || problem.code === 'challenge_not_found')
+        setGone(true);
+      setError(
+        problem.code === 'validation_failed' ? 'Enter the 6 digits of the code.' : problem.message,
+      );
       setBusy(false);
     }
   }
@@ -117,8 +132,16 @@ export function ChallengeForm() {
         {state.methods
           .filter((m) => m !== state.method || m !== 'totp')
           .map((m) => (
-            <button key={m} type="button" className={styles.secondary} onClick={() => switchTo(m)} disabled={busy}>
-              {m === state.method ? `Send a new ${METHOD_NAMES[m]} code` : `Use ${METHOD_NAMES[m]} instead`}
+            <button
+              key={m}
+              type="button"
+              className={styles.secondary}
+              onClick={() => switchTo(m)}
+              disabled={busy}
+            >
+              {m === state.method
+                ? `Send a new ${METHOD_NAMES[m]} code`
+                : `Use ${METHOD_NAMES[m]} instead`}
             </button>
           ))}
       </div>

@@ -19,7 +19,9 @@ function InviteForm() {
     setError(null);
     setDone(null);
     try {
-      const { data } = await authApi.post('/api/account/invites', { email: String(new FormData(formElement).get('invite_email') ?? '') });
+      const { data } = await authApi.post('/api/account/invites', {
+        email: String(new FormData(formElement).get('invite_email') ?? ''),
+      });
       setDone(`Invitation sent to ${data.data.email}. It works once, within 7 days.`);
       formElement.reset();
     } catch (e) {
@@ -42,7 +44,13 @@ function InviteForm() {
           </p>
         ) : null}
         <FormError message={error} />
-        <Field id="invite_email" label="Their e-mail address" type="email" autoComplete="off" required />
+        <Field
+          id="invite_email"
+          label="Their e-mail address"
+          type="email"
+          autoComplete="off"
+          required
+        />
         <button type="submit" className={styles.button} disabled={busy}>
           Send invitation
         </button>
@@ -82,7 +90,8 @@ export function DashboardHome() {
   return (
     <>
       <p className={styles.lead}>
-        Signed in as {user.name} ({user.email}), {user.role === 'owner' ? 'owner' : 'member'} of “{user.account_name}”.
+        Signed in as {user.name} ({user.email}), {user.role === 'owner' ? 'owner' : 'member'} of “
+        {user.account_name}”.
       </p>
       <div className={styles.actions}>
         <Link className={styles.link} href="/dashboard/security">

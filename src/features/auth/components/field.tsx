@@ -10,7 +10,9 @@ type Props = InputHTMLAttributes<HTMLInputElement> & {
 
 /** A labelled input with its hint and errors tied to it for screen readers. */
 export function Field({ id, label, hint, errors, className, ...input }: Props) {
-  const described = [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null].filter(Boolean).join(' ');
+  const described = [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>

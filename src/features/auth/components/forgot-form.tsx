@@ -25,7 +25,9 @@ export function ForgotForm() {
     } catch (e) {
       const problem = problemOf(e);
       setFields(problem.fields);
-      setError(problem.code === 'validation_failed' ? 'Check the field marked below.' : problem.message);
+      setError(
+        problem.code === 'validation_failed' ? 'Check the field marked below.' : problem.message,
+      );
     } finally {
       setBusy(false);
     }
@@ -41,7 +43,14 @@ export function ForgotForm() {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <FormError message={error} />
-      <Field id="email" label="E-mail address" type="email" autoComplete="email" required errors={fields.email} />
+      <Field
+        id="email"
+        label="E-mail address"
+        type="email"
+        autoComplete="email"
+        required
+        errors={fields.email}
+      />
       <button type="submit" className={styles.button} disabled={busy}>
         Send reset link
       </button>

@@ -6,7 +6,12 @@ import styles from './auth.module.css';
 import { FormError } from './field';
 import { RegisterForm } from './register-form';
 
-type Invite = { invited_by: { name: string }; account: { name: string }; email: string; expires_at: string };
+type Invite = {
+  invited_by: { name: string };
+  account: { name: string };
+  email: string;
+  expires_at: string;
+};
 
 /** An invite link: who invited into which account, then registration into it. */
 export function InviteView() {
@@ -26,8 +31,8 @@ export function InviteView() {
   return (
     <>
       <p className={styles.lead}>
-        {invite.invited_by.name} invited you to join the account “{invite.account.name}”. The invitation
-        is valid until {new Date(invite.expires_at).toLocaleDateString()}.
+        {invite.invited_by.name} invited you to join the account “{invite.account.name}”. The
+        invitation is valid until {new Date(invite.expires_at).toLocaleDateString()}.
       </p>
       <RegisterForm inviteToken={token} email={invite.email} />
     </>

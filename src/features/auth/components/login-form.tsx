@@ -32,7 +32,11 @@ export function LoginForm() {
         is_ctd: isCtd,
       });
       if (data.data.challenge) {
-        const query = new URLSearchParams({ challenge: data.data.challenge, remember_me: String(rememberMe), is_ctd: String(isCtd) });
+        const query = new URLSearchParams({
+          challenge: data.data.challenge,
+          remember_me: String(rememberMe),
+          is_ctd: String(isCtd),
+        });
         router.push(`/login/challenge?${query}`);
         return;
       }
@@ -41,7 +45,9 @@ export function LoginForm() {
     } catch (e) {
       const problem = problemOf(e);
       setFields(problem.fields);
-      setError(problem.code === 'validation_failed' ? 'Check the fields marked below.' : problem.message);
+      setError(
+        problem.code === 'validation_failed' ? 'Check the fields marked below.' : problem.message,
+      );
       setBusy(false);
     }
   }
@@ -49,10 +55,25 @@ export function LoginForm() {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <FormError message={error} />
-      <Field id="email" label="E-mail address" type="email" autoComplete="username" required errors={fields.email} />
-      <Field id="password" label="Password" type="password" autoComplete="current-password" required errors={fields.password} />
+      <Field
+        id="email"
+        label="E-mail address"
+        type="email"
+        autoComplete="username"
+        required
+        errors={fields.email}
+      />
+      <Field
+        id="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        errors={fields.password}
+      />
       <label className={styles.check}>
-        <input type="checkbox" name="remember_me" className={styles.checkbox} /> Keep me signed in for 30 days
+        <input type="checkbox" name="remember_me" className={styles.checkbox} /> Keep me signed in
+        for 30 days
       </label>
       <button type="submit" className={styles.button} disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}

@@ -30,7 +30,9 @@ export function RegisterForm({ inviteToken, email }: { inviteToken?: string; ema
     } catch (e) {
       const problem = problemOf(e);
       setFields(problem.fields);
-      setError(problem.code === 'validation_failed' ? 'Check the fields marked below.' : problem.message);
+      setError(
+        problem.code === 'validation_failed' ? 'Check the fields marked below.' : problem.message,
+      );
     } finally {
       setBusy(false);
     }
@@ -47,7 +49,14 @@ export function RegisterForm({ inviteToken, email }: { inviteToken?: string; ema
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <FormError message={error} />
-      <Field id="name" label="Your name" autoComplete="name" required maxLength={100} errors={fields.name} />
+      <Field
+        id="name"
+        label="Your name"
+        autoComplete="name"
+        required
+        maxLength={100}
+        errors={fields.name}
+      />
       <Field
         id="email"
         label="E-mail address"

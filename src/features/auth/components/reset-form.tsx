@@ -11,7 +11,9 @@ import { Field, FormError } from './field';
 export function ResetForm() {
   const token = useSearchParams().get('token');
   const [valid, setValid] = useState<boolean | null>(token ? null : false);
-  const [error, setError] = useState<string | null>(token ? null : 'This reset link is incomplete.');
+  const [error, setError] = useState<string | null>(
+    token ? null : 'This reset link is incomplete.',
+  );
   const [fields, setFields] = useState<Record<string, string[]>>({});
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -43,7 +45,9 @@ export function ResetForm() {
     } catch (e) {
       const problem = problemOf(e);
       setFields(problem.fields);
-      setError(problem.code === 'validation_failed' ? 'Check the fields marked below.' : problem.message);
+      setError(
+        problem.code === 'validation_failed' ? 'Check the fields marked below.' : problem.message,
+      );
     } finally {
       setBusy(false);
     }

@@ -10,7 +10,13 @@ import { Field, FormError } from './field';
 type Setup = { secret: string; qr_svg: string; setup_token: string };
 
 /** Turns the authenticator app on (password again, QR code, first code) or off. */
-function TotpSection({ enabled, onChange }: { enabled: boolean; onChange: () => Promise<unknown> }) {
+function TotpSection({
+  enabled,
+  onChange,
+}: {
+  enabled: boolean;
+  onChange: () => Promise<unknown>;
+}) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -40,7 +46,10 @@ function TotpSection({ enabled, onChange }: { enabled: boolean; onChange: () => 
   };
   const confirm = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('totp_code') ?? '').replace(/\s+/g, '');
+    const code = String(new FormData(event.currentTarget).get('totp_code') ?? '').replace(
+      /\s+/g,
+      '',
+    );
     return run(async () => {
       await authApi.put('/api/account/totp', { setup_token: setup!.setup_token, code });
       setSetup(null);
@@ -72,28 +81,59 @@ function TotpSection({ enabled, onChange }: { enabled: boolean; onChange: () => 
       {enabled ? (
         <form className={styles.form} onSubmit={disable}>
           <p className={styles.lead}>Sign-ins ask for a code from your authenticator app.</p>
-          <Field id="disable_password" label="Your password" type="password" autoComplete="current-password" required />
+          <Field
+            id="disable_password"
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
           <button type="submit" className={styles.secondary} disabled={busy}>
             Turn off the authenticator app
           </button>
         </form>
       ) : setup ? (
         <form className={styles.form} onSubmit={confirm}>
-          <p className={styles.lead}>Scan this code with your authenticator app, then enter the code it shows.</p>
-          {/* The SVG is made by the server from the otpauth address; it holds no markup of ours. */}
-          <div className={styles.qr} role="img" aria-label="QR code for the authenticator app" dangerouslySetInnerHTML={{ __html: setup.qr_svg }} />
-          <p className={styles.hint}>
-            Cannot scan? Enter this key: <span className={styles.secret} data-testid="totp-secret">{setup.secret}</span>
+          <p className={styles.lead}>
+            Scan this code with your authenticator app, then enter the code it shows.
           </p>
-          <Field id="totp_code" label="Code from the app" inputMode="numeric" autoComplete="one-time-code" maxLength={6} required />
+          {/* The SVG is made by the server from the otpauth address; it holds no markup of ours. */}
+          <div
+            className={styles.qr}
+            role="img"
+            aria-label="QR code for the authenticator app"
+            dangerouslySetInnerHTML={{ __html: setup.qr_svg }}
+          />
+          <p className={styles.hint}>
+            Cannot scan? Enter this key:{' '}
+            <span className={styles.secret} data-testid="totp-secret">
+              {setup.secret}
+            </span>
+          </p>
+          <Field
+            id="totp_code"
+            label="Code from the app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+          />
           <button type="submit" className={styles.button} disabled={busy}>
             Turn on
           </button>
         </form>
       ) : (
         <form className={styles.form} onSubmit={start}>
-          <p className={styles.lead}>Add a second step to signing in. Enter your password to start.</p>
-          <Field id="totp_password" label="Your password" type="password" autoComplete="current-password" required />
+          <p className={styles.lead}>
+            Add a second step to signing in. Enter your password to start.
+          </p>
+          <Field
+            id="totp_password"
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
           <button type="submit" className={styles.button} disabled={busy}>
             Set up the authenticator app
           </button>
@@ -138,7 +178,9 @@ export function SecurityPanel() {
         <h2 id="sessions-title" className={styles.title}>
           Sessions
         </h2>
-        <p className={styles.lead}>Signed in on a device you no longer use? End every session, this one included.</p>
+        <p className={styles.lead}>
+          Signed in on a device you no longer use? End every session, this one included.
+        </p>
         <button type="button" className={styles.secondary} onClick={everywhere} disabled={busy}>
           Sign out everywhere
         </button>

@@ -10,7 +10,8 @@ import { LIMITS } from './limits.server';
 import { findToken, isUsable, issueToken } from './one-time-tokens.server';
 import { findUserById, type UserRow } from './users-repository.server';
 
-export const inviteNotFound = () => new ApiError(404, 'invite_not_found', 'There is no such invitation.');
+export const inviteNotFound = () =>
+  new ApiError(404, 'invite_not_found', 'There is no such invitation.');
 
 /** An account owner invites a person by e-mail into the account (7 days, single use). */
 export async function invite(store: Store, owner: UserRow, email: string) {
@@ -25,7 +26,12 @@ export async function invite(store: Store, owner: UserRow, email: string) {
     invitedBy: owner.id,
     email,
   });
-  await mailInvite(store, email, { name: owner.name, accountName: account?.name ?? owner.name }, token);
+  await mailInvite(
+    store,
+    email,
+    { name: owner.name, accountName: account?.name ?? owner.name },
+    token,
+  );
   return { email, expires_at: expiresAt.toISOString() };
 }
 

@@ -9,7 +9,10 @@ const HEADERS = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
 /** An OAuth error body `{error, error_description}` with its status. */
 export function oauthErrorResponse(error: OAuthError): NextResponse {
-  return NextResponse.json({ error: error.error, error_description: error.description }, { status: error.status, headers: HEADERS });
+  return NextResponse.json(
+    { error: error.error, error_description: error.description },
+    { status: error.status, headers: HEADERS },
+  );
 }
 
 export function oauthJson(body: unknown): NextResponse {
@@ -20,12 +23,16 @@ export function oauthJson(body: unknown): NextResponse {
  * Reads an OAuth body, form-encoded (RFC 6749) or JSON. Errors of the body are OAuth errors
  * (`invalid_request`), as the calls' clients expect.
  */
-export async function readOAuthBody<S extends z.ZodType>(request: NextRequest, schema: S): Promise<z.output<S>> {
+export async function readOAuthBody<S extends z.ZodType>(
+  request: NextRequest,
+  schema: S,
+): Promise<z.output<S>> {
   const type = request.headers.get('content-type') ?? '';
   try {
     if (/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
       const text = await request.text();
-      if (text.length > 16 * 1024) throw new OAuthError(413, 'invalid_request', 'The body is too large.');
+      if (text.length > 16 * 1024)
+        throw new OAuthError(413, 'invalid_request', 'The body is too large.');
       const parsed = schema.safeParse(Object.fromEntries(new URLSearchParams(text)));
       if (!parsed.success) throw new OAuthError(400, 'invalid_request', describe(parsed.error));
       return parsed.data;
@@ -33,7 +40,11 @@ export async function readOAuthBody<S extends z.ZodType>(request: NextRequest, s
     return await readJson(request, schema);
   } catch (error) {
     if (error instanceof ApiError) {
-      const fields = error.fields ? Object.entries(error.fields).map(([k, v]) => `${k} ${v.join(', ')}`).join('; ') : '';
+      const fields = error.fields
+        ? Object.entries(error.fields)
+            .map(([k, v]) => `${k} ${v.join(', ')}`)
+            .join('; ')
+        : '';
       throw new OAuthError(error.status, 'invalid_request', fields || error.message);
     }
     throw error;

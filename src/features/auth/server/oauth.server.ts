@@ -67,7 +67,11 @@ export async function grantCtd(session: Session | null, input: GrantInput) {
     throw new OAuthError(400, 'unauthorized_client', 'This client may not use the desktop grant.');
   }
   if (!isLoopbackRedirect(input.redirect_uri)) {
-    throw new OAuthError(400, 'invalid_request', 'redirect_uri must be http://127.0.0.1:<port>/... or http://[::1]:<port>/...');
+    throw new OAuthError(
+      400,
+      'invalid_request',
+      'redirect_uri must be http://127.0.0.1:<port>/... or http://[::1]:<port>/...',
+    );
   }
   if (input.code_challenge_method !== 'S256') {
     throw new OAuthError(400, 'invalid_request', 'code_challenge_method must be S256.');
@@ -100,7 +104,12 @@ export async function grantCtd(session: Session | null, input: GrantInput) {
   const redirect = new URL(input.redirect_uri);
   redirect.searchParams.set('code', code);
   redirect.searchParams.set('state', input.state);
-  return { code, state: input.state, redirect_uri: redirect.toString(), expires_in: CODE_MS / 1000 };
+  return {
+    code,
+    state: input.state,
+    redirect_uri: redirect.toString(),
+    expires_in: CODE_MS / 1000,
+  };
 }
 
 export type TokenInput = {
@@ -111,7 +120,8 @@ export type TokenInput = {
   code_verifier: string;
 };
 
-const invalidGrant = () => new OAuthError(400, 'invalid_grant', 'The code is invalid, expired or already used.');
+const invalidGrant = () =>
+  new OAuthError(400, 'invalid_grant', 'The code is invalid, expired or already used.');
 
 /**
  * Exchanges a code and its PKCE verifier for tokens. The code is used up before anything else
@@ -143,17 +153,44 @@ export async function exchangeCode(input: TokenInput) {
   const access = randomToken(32);
   const refresh = randomToken(32);
   await db.insert(oauthTokens).values([
-    { tokenHash: hashToken(access), kind: 'access', codeHash, userId: code.userId, clientId: code.clientId, expiresAt: new Date(Date.now() + ACCESS_S * 1000) },
-    { tokenHash: hashToken(refresh), kind: 'refresh', codeHash, userId: code.userId, clientId: code.clientId, expiresAt: new Date(Date.now() + REFRESH_MS) },
+    {
+      tokenHash: hashToken(access),
+      kind: 'access',
+      codeHash,
+      userId: code.userId,
+      clientId: code.clientId,
+      expiresAt: new Date(Date.now() + ACCESS_S * 1000),
+    },
+    {
+      tokenHash: hashToken(refresh),
+      kind: 'refresh',
+      codeHash,
+      userId: code.userId,
+      clientId: code.clientId,
+      expiresAt: new Date(Date.now() + REFRESH_MS),
+    },
   ]);
-  return { access_token: access, token_type: 'Bearer', expires_in: ACCESS_S, refresh_token: refresh };
+  return {
+    access_token: access,
+    token_type: 'Bearer',
+    expires_in: ACCESS_S,
+    refresh_token: refresh,
+  };
 }
 
 /** The user of a live access token, or null (for calls the desktop client makes with it). */
 export async function userOfAccessToken(token: string): Promise<string | null> {
-  const [row] = await (await appDb())
+  const [row] = await (
+    await appDb()
+  )
     .select()
     .from(oauthTokens)
-    .where(and(eq(oauthTokens.tokenHash, hashToken(token)), eq(oauthTokens.kind, 'access'), isNull(oauthTokens.revokedAt)));
+    .where(
+      and(
+        eq(oauthTokens.tokenHash, hashToken(token)),
+        eq(oauthTokens.kind, 'access'),
+        isNull(oauthTokens.revokedAt),
+      ),
+    );
   return row && row.expiresAt.getTime() > Date.now() ? row.userId : null;
 }

@@ -46,7 +46,11 @@ export const isUsable = (row: TokenRow) => !row.usedAt && row.expiresAt.getTime(
  * Uses a token up in one atomic update: of two parallel uses exactly one gets the row back.
  * Null when it is unknown, used or expired.
  */
-export async function consumeToken(db: Db, kind: TokenKind, token: string): Promise<TokenRow | null> {
+export async function consumeToken(
+  db: Db,
+  kind: TokenKind,
+  token: string,
+): Promise<TokenRow | null> {
   const [row] = await db
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })

@@ -11,7 +11,9 @@ import { requireStore } from '@/features/tenancy/server/request-store.server';
 export const POST = apiRoute(async (request) => {
   await requireStore(request);
   await consumeLimits([[LIMITS.tokenIp, clientIp(request)]]);
-  return oauthHandle(async () => oauthJson(await exchangeCode(await readOAuthBody(request, tokenSchema))));
+  return oauthHandle(async () =>
+    oauthJson(await exchangeCode(await readOAuthBody(request, tokenSchema))),
+  );
 });
 
 export const GET = methodNotAllowed(['POST']);

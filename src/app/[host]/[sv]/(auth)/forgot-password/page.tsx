@@ -6,7 +6,10 @@ export const metadata: Metadata = { title: 'Forgot your password' };
 
 export default function ForgotPasswordPage() {
   return (
-    <AuthCard title="Forgot your password?" lead="Enter your e-mail address and we will send you a link to choose a new one.">
+    <AuthCard
+      title="Forgot your password?"
+      lead="Enter your e-mail address and we will send you a link to choose a new one."
+    >
       <ForgotForm />
     </AuthCard>
   );
