@@ -1,11 +1,6 @@
-import Link from 'next/link';
-import styles from './header.module.css';
+import { HeaderAccount } from '@/features/auth/components/header-account';
 
-/** The header's account entry. */
+/** The header's account entry: filled in the browser, so cached pages carry nothing personal. */
 export function AccountSlot() {
-  return (
-    <Link href="/login" className={styles.account}>
-      Sign in
-    </Link>
-  );
+  return <HeaderAccount />;
 }
