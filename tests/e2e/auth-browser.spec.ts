@@ -139,6 +139,31 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
+test('the header shows the signed-in customer and signs out', async ({ page }) => {
+  const email = suiteEmail('header');
+  await page.goto('/register');
+  await page.getByLabel('Your name').fill('Hedy Lamarr');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const activation = await mailbox.waitFor(email, (m) => m.subject.startsWith('Activate'));
+  await page.goto(localPath(linkFrom(activation.text, '/activate')));
+  await page.getByRole('button', { name: 'Activate my account' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your account is active.');
+
+  const header = page.getByRole('banner');
+  await page.goto('/');
+  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/');
+  await expect(header.getByRole('link', { name: 'Hedy Lamarr' })).toBeVisible();
+  await header.getByRole('button', { name: 'Sign out' }).click();
+  await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('main')).toContainText('to see your account');
+});
+
 test('a wrong password and an unknown address show the same message', async ({ page }) => {
   await signIn(page, suiteEmail('nobody'), 'whatever password');
   const unknown = await page.getByRole('alert').textContent();
