@@ -26,6 +26,9 @@ const server = createServer((req, res) => {
   const given = req.headers['x-forwarded-for'];
   req.headers['x-forwarded-for'] =
     trustedHops > 0 && given ? `${String(given)}, ${socketAddress}` : socketAddress;
+  // Likewise the scheme: only a trusted proxy may say the client spoke HTTPS (which decides the
+  // Secure, __Host- session cookie).
+  if (trustedHops === 0) req.headers['x-forwarded-proto'] = req.socket.encrypted ? 'https' : 'http';
   handle(req, res);
 });
 // Behind a load balancer, idle keep-alive connections must outlive the balancer's own timeout.
