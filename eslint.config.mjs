@@ -6,6 +6,7 @@ export default defineConfig([
   ...nextVitals,
   ...nextTs,
   globalIgnores([
+    '.next*/**',
     '.next/**',
     'node_modules/**',
     '.data/**',

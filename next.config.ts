@@ -6,7 +6,7 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // PGlite loads its WebAssembly and data files from its own package folder, and pg/pino
   // use Node APIs that must not be bundled: keep them as plain Node requires on the server.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', 'ioredis'],
   poweredByHeader: false,
   // Rendered store pages live in memory only, in a bounded LRU: they are rebuilt from the
   // database after a restart (the database may have changed meanwhile), and a flood of unknown

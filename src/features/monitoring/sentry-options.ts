@@ -1,4 +1,4 @@
-import type { ErrorEvent, Event, EventHint, TransactionEvent } from '@sentry/core';
+import type { ErrorEvent, Event, TransactionEvent } from '@sentry/core';
 
 /**
  * Error reporting settings (SPEC sections 8-9), shared by the server and browser SDKs. Reporting
@@ -62,7 +62,7 @@ function fromDeniedPlace(event: Event): boolean {
 }
 
 /** Drops error events from extensions and local-host pages (the SDK already applies ignoreErrors). */
-export function beforeSend(event: ErrorEvent, _hint?: EventHint): ErrorEvent | null {
+export function beforeSend(event: ErrorEvent): ErrorEvent | null {
   return fromDeniedPlace(event) ? null : event;
 }
 

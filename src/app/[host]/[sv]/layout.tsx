@@ -6,6 +6,7 @@ import { Header } from '@/features/shell/components/header';
 import { Footer } from '@/features/shell/components/footer';
 import { ThirdPartyScripts } from '@/features/shell/components/third-party-scripts';
 import { AccountSlot } from '@/features/shell/components/account-slot';
+import { DataProvider } from '@/features/shell/components/data-provider';
 import { faviconFor } from '@/features/shell/favicon';
 import { StructuredData } from '@/features/seo/components/structured-data';
 import { organizationJsonLd, websiteJsonLd } from '@/features/seo/json-ld';
@@ -57,17 +58,19 @@ export default async function StoreLayout({
       data-store={store.config.store_uuid}
       data-site-version={siteVersion}
     >
-      <a href="#main" className={styles.skip}>
-        Skip to content
-      </a>
-      <Header store={store} siteVersion={siteVersion} account={<AccountSlot />} />
-      {store.variables.bannerText ? (
-        <p className={styles.banner}>{store.variables.bannerText}</p>
-      ) : null}
-      <main id="main" className={styles.main}>
-        {children}
-      </main>
-      <Footer store={store} />
+      <DataProvider>
+        <a href="#main" className={styles.skip}>
+          Skip to content
+        </a>
+        <Header store={store} siteVersion={siteVersion} account={<AccountSlot />} />
+        {store.variables.bannerText ? (
+          <p className={styles.banner}>{store.variables.bannerText}</p>
+        ) : null}
+        <main id="main" className={styles.main}>
+          {children}
+        </main>
+        <Footer store={store} />
+      </DataProvider>
       <ThirdPartyScripts store={store} />
       <StructuredData data={websiteJsonLd(store)} />
       <StructuredData data={organizationJsonLd(store)} />

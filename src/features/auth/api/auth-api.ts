@@ -1,28 +1,8 @@
 'use client';
 import { isAxiosError } from 'axios';
-import { createApiClient } from '@/lib/api-client';
 
-const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
-
-/** The account screens' HTTP client: same origin, credentials, XSRF-TOKEN echoed as header. */
-export const authApi = createApiClient();
-
-let tokenRequest: Promise<unknown> | null = null;
-
-// Unsafe calls need the session's XSRF-TOKEN cookie; on a first visit (or after sign-out) it is
-// fetched once from GET /api/token before the call. Sign-in answers carry the new one.
-authApi.interceptors.request.use(async (config) => {
-  if (
-    UNSAFE.has((config.method ?? 'get').toLowerCase()) &&
-    !/(?:^|; )XSRF-TOKEN=/.test(document.cookie)
-  ) {
-    tokenRequest ??= authApi.get('/api/token').finally(() => {
-      tokenRequest = null;
-    });
-    await tokenRequest;
-  }
-  return config;
-});
+/** The account screens use the product's one browser HTTP client (CSRF token fetched on demand). */
+export { browserApi as authApi } from '@/lib/browser-api';
 
 export type ApiProblem = {
   status: number;
@@ -62,8 +42,3 @@ export type CustomerUser = {
 };
 
 export type CustomerAnswer = { user: CustomerUser | null; cart: { items: unknown[] } };
-
-/** The SWR fetcher of `/api/customer`. */
-export async function fetchCustomer(url: string): Promise<CustomerAnswer> {
-  return (await authApi.get(url)).data.data;
-}

@@ -2,7 +2,6 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { authApi } from '../api/auth-api';
 import { useCustomer } from '../hooks/use-customer';
 import styles from './auth.module.css';
 
@@ -28,7 +27,8 @@ export function HeaderAccount() {
   async function signOut() {
     setBusy(true);
     try {
-      await authApi.post('/api/logout');
+      const { browserApi } = await import('@/lib/browser-api');
+      await browserApi.post('/api/logout');
     } finally {
       await mutate({ user: null, cart: { items: [] } }, { revalidate: true });
       setBusy(false);

@@ -1,16 +1,23 @@
 'use client';
 import useSWR from 'swr';
-import { fetchCustomer } from '../api/auth-api';
+import { CUSTOMER_LOOKUP_OPTIONS } from '@/lib/swr-config';
+import type { CustomerAnswer } from '../api/auth-api';
 
-/** SPEC section 9: deduplication 2 s, focus throttle 5 s; the customer lookup is never retried. */
 export const CUSTOMER_KEY = '/api/customer';
 
-/** The signed-in customer and cart, from GET /api/customer. */
+/**
+ * The SWR fetcher of `/api/customer`. The HTTP client is imported when the lookup runs, so the
+ * header that uses this hook adds no HTTP library to the page's first load.
+ */
+async function fetchCustomer(url: string): Promise<CustomerAnswer> {
+  const { browserApi } = await import('@/lib/browser-api');
+  return (await browserApi.get(url)).data.data;
+}
+
+/**
+ * The signed-in customer and cart. The SPEC section 9 defaults come from DataProvider; the
+ * customer lookup is never retried after an error.
+ */
 export function useCustomer() {
-  return useSWR(CUSTOMER_KEY, fetchCustomer, {
-    shouldRetryOnError: false,
-    errorRetryCount: 0,
-    dedupingInterval: 2_000,
-    focusThrottleInterval: 5_000,
-  });
+  return useSWR(CUSTOMER_KEY, fetchCustomer, CUSTOMER_LOOKUP_OPTIONS);
 }

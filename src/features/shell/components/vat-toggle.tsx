@@ -1,25 +1,32 @@
 'use client';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { VAT_COOKIE, type VatDisplay } from '../vat-display';
 import styles from './header.module.css';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+function readDisplay(): VatDisplay {
+  return document.documentElement.dataset.vat === 'inc' ? 'inc' : 'ex';
+}
+
+function subscribe(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-vat'] });
+  return () => observer.disconnect();
+}
 
 /**
  * Switches every price on the page between excluding and including VAT, at once and without a
  * reload: the choice lives on <html data-vat> and in a cookie, and is told to the server.
  */
 export function VatToggle() {
-  const [display, setDisplay] = useState<VatDisplay>('ex');
-  useEffect(() => {
-    setDisplay(document.documentElement.dataset.vat === 'inc' ? 'inc' : 'ex');
-  }, []);
+  // The choice lives on <html data-vat> (set before first paint); the switch reads it from there.
+  const display = useSyncExternalStore(subscribe, readDisplay, () => 'ex' as const);
 
   function toggle() {
     const next: VatDisplay = display === 'inc' ? 'ex' : 'inc';
     document.documentElement.dataset.vat = next;
     document.cookie = `${VAT_COOKIE}=${next}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
-    setDisplay(next);
     // The page has already changed; the server keeps the choice for later visits. The HTTP
     // client loads on first use, so it costs nothing on pages where nobody clicks.
     void import('@/lib/browser-api')
