@@ -115,6 +115,13 @@ const schema = z
     RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1000).default(1),
     // Read by scripts/serve.mjs (benchmarks): print the event loop's delay every N ms; 0 = off.
     EVENT_LOOP_STATS_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+    // Catalog (issue 5). See README "Configuration" and docs/decisions/0030.
+    AVAILABILITY_PROVIDER: z
+      .enum(['registry', 'rdap'], { error: 'must be registry or rdap' })
+      .default('registry'),
+    RDAP_BASE_URL: z.preprocess(emptyAsUndefined, z.url('must be a URL').optional()),
+    AVAILABILITY_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1_500),
+    AVAILABILITY_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   })
   .superRefine((env, ctx) => {
     const overlap = env.DOMAIN_BRAND_HOSTS.filter((h) => env.TELEPHONY_BRAND_HOSTS.includes(h));

@@ -141,6 +141,8 @@ export const users = pgTable(
     phone: text('phone'),
     googleIssuer: text('google_issuer'),
     googleSubject: text('google_subject'),
+    /** The customer's VAT display choice (inc/ex), kept on the account once signed in. */
+    vatDisplay: text('vat_display'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -167,6 +169,8 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   /** Set when the sign-in came from the desktop client (is_ctd): allows one desktop grant. */
   ctdAt: timestamp('ctd_at', { withTimezone: true }),
+  /** VAT display choice (inc/ex) of this visit; null = the default, ex (issue 5). */
+  vatDisplay: text('vat_display'),
 });
 
 /** Step two of a sign-in with a second factor. */
@@ -271,3 +275,127 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: timestamp('expire', { withTimezone: true }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Catalog and cart (issue 5). Money columns are net minor units of the row's site version.
+
+/**
+ * The product's own registry: domains sold through the store and seeded taken names. The default
+ * availability provider reads it; a premium row carries its own first-year price per site version.
+ */
+export const registryDomains = pgTable(
+  'registry_domains',
+  {
+    /** The ASCII (punycode) name, lower-case. */
+    domain: text('domain').primaryKey(),
+    status: text('status').notNull(),
+    premiumRegisterNetSv1: integer('premium_register_net_sv1'),
+    premiumRegisterNetSv2: integer('premium_register_net_sv2'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('registry_domains_status', sql`${t.status} in ('taken', 'premium')`),
+    check(
+      'registry_domains_premium_priced',
+      sql`${t.status} <> 'premium' or (${t.premiumRegisterNetSv1} >= 0 and ${t.premiumRegisterNetSv2} >= 0)`,
+    ),
+  ],
+);
+
+/**
+ * Virtual phone numbers for sale: UK ranges in site version 1, US area codes in 2. A number in a
+ * cart is held by that cart until `held_until`; a lapsed hold is free for anyone.
+ */
+export const phoneNumbers = pgTable(
+  'phone_numbers',
+  {
+    /** E.164, e.g. +442079460123. */
+    number: text('number').primaryKey(),
+    siteVersion: smallint('site_version').notNull(),
+    /** Area code or prefix in national format: 020, 0161, 212. */
+    area: text('area').notNull(),
+    /** National digits without punctuation, what `contains` searches. */
+    national: text('national').notNull(),
+    monthlyNet: integer('monthly_net').notNull(),
+    heldByCart: uuid('held_by_cart'),
+    heldUntil: timestamp('held_until', { withTimezone: true }),
+  },
+  (t) => [
+    check('phone_numbers_site_version', sql`${t.siteVersion} in (1, 2)`),
+    check('phone_numbers_monthly', sql`${t.monthlyNet} >= 0`),
+  ],
+);
+
+/** Call plans, priced per user per month in each site version. */
+export const callPlans = pgTable(
+  'call_plans',
+  {
+    id: text('id').notNull(),
+    siteVersion: smallint('site_version').notNull(),
+    name: text('name').notNull(),
+    perUserMonthlyNet: integer('per_user_monthly_net').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.id, t.siteVersion] }),
+    check('call_plans_site_version', sql`${t.siteVersion} in (1, 2)`),
+    check('call_plans_price', sql`${t.perUserMonthlyNet} >= 0`),
+  ],
+);
+
+/**
+ * One cart per anonymous session, or per signed-in user. `version` goes up on every change so a
+ * change sent against an older cart is refused (409). `dropped` keeps the lines a merge could not
+ * move, with their reasons, until the next change.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeKey: text('store_key').notNull(),
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    siteVersion: smallint('site_version').notNull(),
+    version: integer('version').notNull().default(1),
+    dropped: jsonb('dropped').notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('carts_session').on(t.sessionId),
+    unique('carts_user').on(t.userId),
+    check('carts_owner', sql`${t.sessionId} is not null or ${t.userId} is not null`),
+  ],
+);
+
+/** Lines of a cart. A domain or number appears at most once per cart (unique keys). */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** Domain lines: ASCII name. */
+    domain: text('domain'),
+    years: smallint('years'),
+    /** Transfer lines: the auth code, sealed with the server secret. */
+    authCode: text('auth_code'),
+    number: text('number'),
+    plan: text('plan'),
+    users: integer('users'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('cart_items_domain').on(t.cartId, t.domain),
+    unique('cart_items_number').on(t.cartId, t.number),
+    unique('cart_items_plan').on(t.cartId, t.plan),
+    check(
+      'cart_items_type',
+      sql`${t.type} in ('domain_registration', 'domain_transfer', 'number', 'plan')`,
+    ),
+    check('cart_items_years', sql`${t.years} is null or ${t.years} between 1 and 10`),
+    check('cart_items_users', sql`${t.users} is null or ${t.users} between 1 and 1000`),
+  ],
+);

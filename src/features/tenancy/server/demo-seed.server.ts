@@ -1,7 +1,9 @@
 import 'server-only';
 import type { AppDb } from '@/lib/db/client';
 import { priceLists, storeHosts, stores, tldPrices } from '@/lib/db/schema';
+import { domainToASCII } from 'node:url';
 import type { ThemeInput } from '@/features/theme/schema';
+import { seedCatalog } from '@/features/catalog/server/catalog-seed.server';
 import type { VariablesInput } from '../variables-schema';
 
 /**
@@ -227,6 +229,9 @@ function priceRows(priceListId: string, prices: { 1: Price[]; 2: Price[] }) {
  * not there yet.
  */
 export async function seedDemoData(db: AppDb, options: { demoStores: boolean }): Promise<void> {
+  // The catalog (registry names, numbers, plans) is the product's own, seeded with or without
+  // the demo stores.
+  await seedCatalog(db, domainToASCII);
   const demoStores = options.demoStores ? DEMO_STORES : [];
   await db.transaction(async (tx) => {
     const lists = [

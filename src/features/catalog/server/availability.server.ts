@@ -1,0 +1,67 @@
+import 'server-only';
+import { TtlCache } from '@/lib/cache/ttl-cache';
+
+/** What a search shows per domain. "unknown": the source did not answer in time or failed. */
+export type Availability = 'available' | 'taken' | 'premium' | 'unknown';
+
+/** A definite answer from a source; "unknown" is the search's word for no answer. */
+export type SourceAnswer = Exclude<Availability, 'unknown'>;
+
+/**
+ * One interface for every availability source (docs/decisions/0030). `check` answers one ASCII
+ * domain or throws; it must stop when `signal` aborts. The search runs checks in parallel, each
+ * under its own timeout.
+ */
+export interface AvailabilityProvider {
+  readonly name: string;
+  check(domain: string, signal: AbortSignal): Promise<SourceAnswer>;
+}
+
+export type AvailabilityOptions = { timeoutMs: number; cacheMs: number };
+
+/**
+ * Wraps a provider with the per-lookup timeout and a brief cache. Failures and timeouts are not
+ * cached (the next search asks again) and become "unknown" for that domain only.
+ */
+export function availabilityChecker(provider: AvailabilityProvider, options: AvailabilityOptions) {
+  const cache = new TtlCache<string, SourceAnswer>({
+    ttlMs: options.cacheMs,
+    maxEntries: 20_000,
+  });
+
+  async function lookup(domain: string): Promise<SourceAnswer> {
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    // The race makes the timeout hold even for a source that ignores its signal.
+    return Promise.race([
+      provider.check(domain, signal),
+      new Promise<never>((_, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+      }),
+    ]);
+  }
+
+  async function one(domain: string): Promise<Availability> {
+    try {
+      return options.cacheMs > 0
+        ? await cache.get(domain, () => lookup(domain))
+        : await lookup(domain);
+    } catch {
+      return 'unknown';
+    }
+  }
+
+  return {
+    provider,
+    /** Availability of each domain, looked up in parallel; never throws. */
+    async checkAll(domains: readonly string[]): Promise<Map<string, Availability>> {
+      const answers = await Promise.all(domains.map(one));
+      return new Map(domains.map((d, i) => [d, answers[i]!]));
+    },
+    /** Forgets cached answers (a domain just sold, tests). */
+    forget(domain: string) {
+      cache.delete(domain);
+    },
+  };
+}
+
+export type AvailabilityChecker = ReturnType<typeof availabilityChecker>;

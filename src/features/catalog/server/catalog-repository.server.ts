@@ -1,0 +1,154 @@
+import 'server-only';
+import { and, asc, eq, gte, inArray, isNull, like, lt, or } from 'drizzle-orm';
+import type { AppDb } from '@/lib/db/client';
+import { callPlans, phoneNumbers, registryDomains } from '@/lib/db/schema';
+import type { SiteVersionId } from '@/features/site-version/site-version';
+
+/** The only code that knows how the catalog is stored. Answers plain objects. */
+
+export type RegistryEntry = {
+  domain: string;
+  status: 'taken' | 'premium';
+  premiumRegisterNet: { 1: number | null; 2: number | null };
+};
+
+function registryDto(row: typeof registryDomains.$inferSelect): RegistryEntry {
+  return {
+    domain: row.domain,
+    status: row.status === 'premium' ? 'premium' : 'taken',
+    premiumRegisterNet: { 1: row.premiumRegisterNetSv1, 2: row.premiumRegisterNetSv2 },
+  };
+}
+
+export async function findRegistryEntry(db: AppDb, domain: string): Promise<RegistryEntry | null> {
+  const [row] = await db.select().from(registryDomains).where(eq(registryDomains.domain, domain));
+  return row ? registryDto(row) : null;
+}
+
+export async function findRegistryEntries(
+  db: AppDb,
+  domains: readonly string[],
+): Promise<Map<string, RegistryEntry>> {
+  if (domains.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(registryDomains)
+    .where(inArray(registryDomains.domain, [...domains]));
+  return new Map(rows.map((r) => [r.domain, registryDto(r)]));
+}
+
+export type PhoneNumber = { number: string; area: string; national: string; monthlyNet: number };
+
+const numberColumns = {
+  number: phoneNumbers.number,
+  area: phoneNumbers.area,
+  national: phoneNumbers.national,
+  monthlyNet: phoneNumbers.monthlyNet,
+};
+
+/** A hold that has not lapsed belongs to its cart; nobody else sees or takes the number. */
+const notHeld = (now: Date) => or(isNull(phoneNumbers.heldByCart), lt(phoneNumbers.heldUntil, now));
+
+/** Numbers of a site version's country that nobody holds, by area/prefix and digits contained. */
+export async function searchNumbers(
+  db: AppDb,
+  input: { siteVersion: SiteVersionId; area?: string; contains?: string; limit: number },
+): Promise<PhoneNumber[]> {
+  return db
+    .select(numberColumns)
+    .from(phoneNumbers)
+    .where(
+      and(
+        eq(phoneNumbers.siteVersion, input.siteVersion),
+        notHeld(new Date()),
+        input.area ? like(phoneNumbers.national, `${input.area}%`) : undefined,
+        input.contains ? like(phoneNumbers.national, `%${input.contains}%`) : undefined,
+      ),
+    )
+    .orderBy(asc(phoneNumbers.national))
+    .limit(input.limit);
+}
+
+export type HeldNumber = PhoneNumber & {
+  siteVersion: SiteVersionId;
+  heldByCart: string | null;
+  heldUntil: Date | null;
+};
+
+export async function findNumbers(
+  db: AppDb,
+  numbers: readonly string[],
+): Promise<Map<string, HeldNumber>> {
+  if (numbers.length === 0) return new Map();
+  const rows = await db
+    .select({
+      ...numberColumns,
+      siteVersion: phoneNumbers.siteVersion,
+      heldByCart: phoneNumbers.heldByCart,
+      heldUntil: phoneNumbers.heldUntil,
+    })
+    .from(phoneNumbers)
+    .where(inArray(phoneNumbers.number, [...numbers]));
+  return new Map(
+    rows.map((r) => [r.number, { ...r, siteVersion: r.siteVersion === 1 ? 1 : 2 } as HeldNumber]),
+  );
+}
+
+/**
+ * Holds a number for a cart until `until`, when it is free or already this cart's (a renewal of
+ * the hold). One conditional UPDATE, so two carts racing for a number cannot both win. Answers
+ * false when someone else holds it.
+ */
+export async function holdNumber(
+  db: AppDb,
+  input: { number: string; cartId: string; until: Date; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(phoneNumbers)
+    .set({ heldByCart: input.cartId, heldUntil: input.until })
+    .where(
+      and(
+        eq(phoneNumbers.number, input.number),
+        or(notHeld(input.now), eq(phoneNumbers.heldByCart, input.cartId)),
+      ),
+    )
+    .returning({ number: phoneNumbers.number });
+  return rows.length === 1;
+}
+
+/** Releases a cart's holds (all of them, or the given numbers). */
+export async function releaseNumbers(db: AppDb, cartId: string, numbers?: readonly string[]) {
+  await db
+    .update(phoneNumbers)
+    .set({ heldByCart: null, heldUntil: null })
+    .where(
+      and(
+        eq(phoneNumbers.heldByCart, cartId),
+        numbers ? inArray(phoneNumbers.number, [...numbers]) : undefined,
+      ),
+    );
+}
+
+/** Moves a cart's live holds to another cart (merge on sign-in). Answers the numbers moved. */
+export async function moveHolds(db: AppDb, from: string, to: string, now: Date): Promise<string[]> {
+  const rows = await db
+    .update(phoneNumbers)
+    .set({ heldByCart: to })
+    .where(and(eq(phoneNumbers.heldByCart, from), gte(phoneNumbers.heldUntil, now)))
+    .returning({ number: phoneNumbers.number });
+  return rows.map((r) => r.number);
+}
+
+export type CallPlan = { id: string; name: string; perUserMonthlyNet: number };
+
+export async function listPlans(db: AppDb, siteVersion: SiteVersionId): Promise<CallPlan[]> {
+  return db
+    .select({
+      id: callPlans.id,
+      name: callPlans.name,
+      perUserMonthlyNet: callPlans.perUserMonthlyNet,
+    })
+    .from(callPlans)
+    .where(eq(callPlans.siteVersion, siteVersion))
+    .orderBy(asc(callPlans.sortOrder), asc(callPlans.id));
+}

@@ -1,0 +1,107 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appDb } from '@/lib/db/app-db';
+import { seedDemoData } from '@/features/tenancy/server/demo-seed.server';
+import { GET } from '@/app/api/domains/search/route';
+import { apiRequest } from '../support/requests';
+
+const noContext = undefined as never;
+
+beforeAll(async () => {
+  await seedDemoData(await appDb(), { demoStores: true });
+});
+const GB = { 'accept-language': 'en-GB' };
+
+async function search(q: string, headers: Record<string, string> = GB, host?: string) {
+  const response = await GET(
+    apiRequest(`/api/domains/search?q=${encodeURIComponent(q)}`, { headers, host }),
+    noContext,
+  );
+  return { status: response.status, body: await response.json() };
+}
+
+describe('GET /api/domains/search (registry provider)', () => {
+  it('answers every TLD of the price list, the exact name first, then featured TLDs', async () => {
+    const { status, body } = await search('example.com');
+    expect(status).toBe(200);
+    const results = body.data.results;
+    expect(results[0]).toEqual({
+      domain: 'example.com',
+      display: 'example.com',
+      tld: 'com',
+      status: 'taken',
+      kind: 'exact',
+      price: {
+        register: { net: 1049, gross: 1259 },
+        renew: { net: 1299, gross: 1559 },
+        transfer: { net: 1049, gross: 1259 },
+      },
+    });
+    const tlds = results.filter((r: any) => r.kind !== 'suggestion').map((r: any) => r.tld);
+    expect(tlds).toEqual(['com', 'co.uk', 'uk', 'app', 'link', 'org']);
+    expect(results.find((r: any) => r.tld === 'link').status).toBe('available');
+  });
+
+  it('lists only available name variants as suggestions, after the TLDs', async () => {
+    const { body } = await search('brightfox');
+    const kinds = body.data.results.map((r: any) => r.kind);
+    expect(kinds.indexOf('suggestion')).toBeGreaterThan(kinds.lastIndexOf('tld'));
+    const suggestions = body.data.results.filter((r: any) => r.kind === 'suggestion');
+    expect(suggestions.length).toBeGreaterThan(0);
+    expect(suggestions.every((r: any) => r.status === 'available')).toBe(true);
+    expect(suggestions.map((r: any) => r.domain)).toContain('getbrightfox.co.uk');
+  });
+
+  it('shows premium names with their own first-year price', async () => {
+    const { body } = await search('premium.com');
+    expect(body.data.results[0]).toMatchObject({
+      domain: 'premium.com',
+      status: 'premium',
+      price: { register: { net: 199_900, gross: 239_880 }, renew: { net: 1299, gross: 1559 } },
+    });
+  });
+
+  it('answers in USD without VAT for site version 2, with that version own TLDs', async () => {
+    const { body } = await search('taken', { 'accept-language': 'en-US' });
+    const us = body.data.results.find((r: any) => r.tld === 'us');
+    expect(us).toMatchObject({ domain: 'taken.us', status: 'taken' });
+    expect(us.price.register).toEqual({ net: 899, gross: 899 });
+    expect(body.data.results.some((r: any) => r.tld === 'co.uk')).toBe(false);
+  });
+
+  it('takes an IDN, looks it up in punycode and shows it in Unicode', async () => {
+    const { status, body } = await search('Bücher.com');
+    expect(status).toBe(200);
+    expect(body.data.query).toBe('bücher.com');
+    expect(body.data.results[0]).toMatchObject({
+      domain: 'xn--bcher-kva.com',
+      display: 'bücher.com',
+      status: 'taken',
+      kind: 'exact',
+    });
+  });
+
+  it.each([
+    ['', 'a name is required'],
+    ['-abc.com', 'labels may not start or end with a hyphen'],
+    ['abc-.com', 'labels may not start or end with a hyphen'],
+    ['ab_c', 'labels may only contain letters, digits and hyphens'],
+    ['a'.repeat(64), 'each label must have 1-63 characters'],
+    ['abc..com', 'each label must have 1-63 characters (empty label)'],
+  ])('refuses %j with 400 naming the rule', async (q, rule) => {
+    const { status, body } = await search(q);
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'The request is not valid.',
+        fields: { q: [rule] },
+      },
+    });
+  });
+
+  it('refuses a missing q with 400', async () => {
+    const response = await GET(apiRequest('/api/domains/search', { headers: GB }), noContext);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.fields.q).toBeDefined();
+  });
+});

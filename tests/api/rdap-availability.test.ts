@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availabilityChecker } from '@/features/catalog/server/availability.server';
+import bootstrap from '@/features/catalog/server/rdap-bootstrap.json';
+import {
+  parseBootstrap,
+  rdapBases,
+  rdapProvider,
+} from '@/features/catalog/server/rdap-provider.server';
+import { startRdapServer } from '../support/rdap-server';
+
+type Rdap = Awaited<ReturnType<typeof startRdapServer>>;
+let fast: Rdap;
+let slow: Rdap;
+
+beforeAll(async () => {
+  fast = await startRdapServer({ taken: ['taken.com', 'taken.org'], failTlds: ['link'] });
+  slow = await startRdapServer({ latencyMs: 400 });
+});
+afterAll(async () => {
+  await fast.close();
+  await slow.close();
+});
+
+/** A bootstrap file in the IANA format whose registries are the local servers. */
+function localBootstrap() {
+  return parseBootstrap({
+    version: '1.0',
+    publication: '2026-11-01T00:00:00Z',
+    services: [
+      [['com', 'org', 'link'], [fast.url]],
+      [['app'], [slow.url]],
+    ],
+  });
+}
+
+describe('RDAP availability provider', () => {
+  it('reads 404 as available and 200 as taken from the registry its bootstrap names', async () => {
+    const checker = availabilityChecker(rdapProvider({ bootstrap: localBootstrap() }), {
+      timeoutMs: 1000,
+      cacheMs: 0,
+    });
+    const answers = await checker.checkAll(['taken.com', 'free-name.com', 'taken.org']);
+    expect(Object.fromEntries(answers)).toEqual({
+      'taken.com': 'taken',
+      'free-name.com': 'available',
+      'taken.org': 'taken',
+    });
+  });
+
+  it('marks only the TLDs of a slow or failing registry unknown, and never fails', async () => {
+    const checker = availabilityChecker(rdapProvider({ bootstrap: localBootstrap() }), {
+      timeoutMs: 150,
+      cacheMs: 0,
+    });
+    const answers = await checker.checkAll(['taken.com', 'name.app', 'name.link', 'name.xyz']);
+    expect(Object.fromEntries(answers)).toEqual({
+      'taken.com': 'taken',
+      'name.app': 'unknown', // 400 ms registry, 150 ms timeout
+      'name.link': 'unknown', // 503
+      'name.xyz': 'unknown', // no registry in the bootstrap file
+    });
+  });
+
+  it('runs lookups in parallel: the registry sees all ten at once', async () => {
+    const checker = availabilityChecker(
+      rdapProvider({ bootstrap: localBootstrap(), baseOverride: slow.url }),
+      { timeoutMs: 3000, cacheMs: 0 },
+    );
+    const domains = Array.from({ length: 10 }, (_, i) => `parallel${i}.com`);
+    slow.state.maxInFlight = 0;
+    const answers = await checker.checkAll(domains);
+    expect([...answers.values()].every((a) => a === 'available')).toBe(true);
+    expect(slow.state.maxInFlight).toBe(10);
+  });
+
+  it('keeps answers briefly: a second search asks the registry nothing', async () => {
+    const checker = availabilityChecker(rdapProvider({ bootstrap: localBootstrap() }), {
+      timeoutMs: 1000,
+      cacheMs: 60_000,
+    });
+    await checker.checkAll(['cached.com', 'taken.com']);
+    const before = fast.state.lookups;
+    const again = await checker.checkAll(['cached.com', 'taken.com']);
+    expect(fast.state.lookups).toBe(before);
+    expect(again.get('taken.com')).toBe('taken');
+  });
+
+  it('ships a bootstrap file in the IANA format with a registry for every TLD sold', () => {
+    const bases = rdapBases(parseBootstrap(bootstrap));
+    for (const tld of ['app', 'co', 'com', 'link', 'org', 'uk', 'us']) {
+      expect(bases.get(tld)).toMatch(/^https:\/\/.+\/$/);
+    }
+  });
+});
