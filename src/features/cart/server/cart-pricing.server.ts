@@ -1,0 +1,161 @@
+import 'server-only';
+import type { AppDb } from '@/lib/db/client';
+import { priceLine, sumLines, type MoneyLine } from '@/features/pricing/money';
+import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
+import {
+  findNumbers,
+  findRegistryEntries,
+  listPlans,
+} from '@/features/catalog/server/catalog-repository.server';
+import { toUnicode } from '@/features/catalog/server/domain-name.server';
+import type { TldPrice } from '@/features/tenancy/store-types';
+import type { CartItemRow, CartRow, DroppedLine } from './cart-repository.server';
+
+export type CartLine = {
+  id: string;
+  type: CartItemRow['type'];
+  label: string;
+  domain?: string;
+  years?: number;
+  number?: string;
+  plan?: string;
+  users?: number;
+  /** When the number's hold ends (ISO time); the page counts down to it. */
+  held_until?: string;
+  /** Set when the line cannot be bought as it stands; such lines are left out of the totals. */
+  unavailable?: 'not_sold_in_site_version' | 'hold_expired' | 'plan_withdrawn';
+  /** Due today for this line. */
+  price: MoneyLine;
+  /** What the line costs again later, and how often. */
+  recurring: MoneyLine & { period: 'month' | 'year' };
+};
+
+export type CartView = {
+  /** null until the first line is added: reading a cart never writes one. */
+  id: string | null;
+  version: number;
+  site_version: SiteVersionId;
+  currency: 'GBP' | 'USD';
+  items: CartLine[];
+  totals: { due_today: MoneyLine; recurring: { monthly: MoneyLine; yearly: MoneyLine } };
+  dropped: DroppedLine[];
+};
+
+const ZERO = { net: 0, vat: 0, gross: 0 };
+
+/**
+ * Prices a cart from the catalog in the site version the shopper looks at now, so switching
+ * version reprices it. Lines not sold in that version, numbers whose hold ended and withdrawn
+ * plans are flagged and left out of the totals. All VAT arithmetic is money.ts's.
+ */
+export async function priceCart(
+  db: AppDb,
+  input: {
+    cart: CartRow;
+    items: CartItemRow[];
+    prices: readonly TldPrice[];
+    siteVersion: SiteVersionId;
+    now?: Date;
+  },
+): Promise<CartView> {
+  const { items, siteVersion } = input;
+  const now = input.now ?? new Date();
+  const rate = SITE_VERSIONS[siteVersion].vatRateBp;
+  const tlds = new Map(
+    input.prices.filter((p) => p.siteVersion === siteVersion).map((p) => [p.tld, p]),
+  );
+  const domains = items.flatMap((i) => (i.domain ? [i.domain] : []));
+  const numbers = items.flatMap((i) => (i.number ? [i.number] : []));
+  const [premium, numberRows, plans] = await Promise.all([
+    findRegistryEntries(db, domains),
+    findNumbers(db, numbers),
+    items.some((i) => i.type === 'plan') ? listPlans(db, siteVersion) : Promise.resolve([]),
+  ]);
+
+  const lines = items.map((item): CartLine => {
+    const zero = { price: ZERO, recurring: { ...ZERO, period: 'year' as const } };
+    if (item.type === 'domain_registration' || item.type === 'domain_transfer') {
+      const domain = item.domain!;
+      const tld = [...tlds.values()]
+        .sort((a, b) => b.tld.length - a.tld.length)
+        .find((t) => domain.endsWith(`.${t.tld}`));
+      const base = {
+        id: item.id,
+        type: item.type,
+        label: toUnicode(domain),
+        domain,
+        ...(item.type === 'domain_registration' ? { years: item.years ?? 1 } : {}),
+      };
+      if (!tld) return { ...base, ...zero, unavailable: 'not_sold_in_site_version' };
+      const renew = priceLine(tld.renewNet, rate);
+      if (item.type === 'domain_transfer') {
+        return {
+          ...base,
+          price: priceLine(tld.transferNet, rate),
+          recurring: { ...renew, period: 'year' },
+        };
+      }
+      // Multi-year registration: the first year at the registration (or premium) price, the
+      // others at the renewal price, as registries bill them.
+      const entry = premium.get(domain);
+      const first =
+        entry?.status === 'premium'
+          ? (entry.premiumRegisterNet[siteVersion] ?? tld.registerNet)
+          : tld.registerNet;
+      const years = item.years ?? 1;
+      return {
+        ...base,
+        price: priceLine(first + tld.renewNet * (years - 1), rate),
+        recurring: { ...renew, period: 'year' },
+      };
+    }
+    if (item.type === 'number') {
+      const row = numberRows.get(item.number!);
+      const base = { id: item.id, type: item.type, label: item.number!, number: item.number! };
+      if (!row || row.siteVersion !== siteVersion) {
+        return { ...base, ...zero, unavailable: 'not_sold_in_site_version' };
+      }
+      const held = row.heldByCart === input.cart.id && row.heldUntil && row.heldUntil > now;
+      const monthly = priceLine(row.monthlyNet, rate);
+      return {
+        ...base,
+        ...(held ? { held_until: row.heldUntil!.toISOString() } : { unavailable: 'hold_expired' }),
+        price: held ? monthly : ZERO,
+        recurring: held ? { ...monthly, period: 'month' } : { ...ZERO, period: 'month' },
+      };
+    }
+    const plan = plans.find((p) => p.id === item.plan);
+    const base = {
+      id: item.id,
+      type: item.type,
+      label: plan ? `${plan.name} plan` : item.plan!,
+      plan: item.plan!,
+      users: item.users ?? 1,
+    };
+    if (!plan) return { ...base, ...zero, unavailable: 'plan_withdrawn' };
+    const monthly = priceLine(plan.perUserMonthlyNet * (item.users ?? 1), rate);
+    return { ...base, price: monthly, recurring: { ...monthly, period: 'month' } };
+  });
+
+  const live = lines.filter((l) => !l.unavailable);
+  const strip = ({ net, vat, gross }: MoneyLine) => ({ net, vat, gross });
+  return {
+    id: input.cart.id || null,
+    version: input.cart.version,
+    site_version: siteVersion,
+    currency: SITE_VERSIONS[siteVersion].currency,
+    items: lines,
+    totals: {
+      due_today: sumLines(live.map((l) => l.price)),
+      recurring: {
+        monthly: sumLines(
+          live.filter((l) => l.recurring.period === 'month').map((l) => strip(l.recurring)),
+        ),
+        yearly: sumLines(
+          live.filter((l) => l.recurring.period === 'year').map((l) => strip(l.recurring)),
+        ),
+      },
+    },
+    dropped: input.cart.dropped,
+  };
+}

@@ -1,0 +1,170 @@
+import 'server-only';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { AppDb } from '@/lib/db/client';
+import { cartItems, carts } from '@/lib/db/schema';
+import type { SiteVersionId } from '@/features/site-version/site-version';
+
+/** The only code that knows how carts are stored. */
+
+export type CartOwner = { userId: string } | { sessionId: string };
+export type DroppedLine = { type: string; label: string; reason: string };
+
+export type CartRow = {
+  id: string;
+  storeKey: string;
+  siteVersion: SiteVersionId;
+  version: number;
+  dropped: DroppedLine[];
+};
+
+export type CartItemRow = {
+  id: string;
+  type: 'domain_registration' | 'domain_transfer' | 'number' | 'plan';
+  domain: string | null;
+  years: number | null;
+  authCode: string | null;
+  number: string | null;
+  plan: string | null;
+  users: number | null;
+};
+
+const cartColumns = {
+  id: carts.id,
+  storeKey: carts.storeKey,
+  siteVersion: carts.siteVersion,
+  version: carts.version,
+  dropped: carts.dropped,
+};
+
+const ownerIs = (owner: CartOwner) =>
+  'userId' in owner
+    ? eq(carts.userId, owner.userId)
+    : and(eq(carts.sessionId, owner.sessionId), isNull(carts.userId));
+
+const toCart = (
+  row: { siteVersion: number; dropped: unknown } & Omit<CartRow, 'siteVersion' | 'dropped'>,
+): CartRow => ({
+  ...row,
+  siteVersion: row.siteVersion === 1 ? 1 : 2,
+  dropped: Array.isArray(row.dropped) ? (row.dropped as DroppedLine[]) : [],
+});
+
+export async function findCart(db: AppDb, owner: CartOwner): Promise<CartRow | null> {
+  const [row] = await db.select(cartColumns).from(carts).where(ownerIs(owner));
+  return row ? toCart(row) : null;
+}
+
+/** The owner's cart, made when missing. Safe under concurrency: the owner columns are unique. */
+export async function findOrCreateCart(
+  db: AppDb,
+  owner: CartOwner,
+  input: { storeKey: string; siteVersion: SiteVersionId },
+): Promise<CartRow> {
+  await db
+    .insert(carts)
+    .values({ ...owner, storeKey: input.storeKey, siteVersion: input.siteVersion })
+    .onConflictDoNothing();
+  const cart = await findCart(db, owner);
+  if (!cart) throw new Error('cart vanished after insert');
+  return cart;
+}
+
+export async function listItems(db: AppDb, cartId: string): Promise<CartItemRow[]> {
+  const rows = await db
+    .select({
+      id: cartItems.id,
+      type: cartItems.type,
+      domain: cartItems.domain,
+      years: cartItems.years,
+      authCode: cartItems.authCode,
+      number: cartItems.number,
+      plan: cartItems.plan,
+      users: cartItems.users,
+    })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  return rows as CartItemRow[];
+}
+
+/**
+ * Takes the cart's row lock and moves its version on, when the version is the expected one (or
+ * none is expected). Every change runs this first in its transaction, so changes to one cart
+ * queue behind each other and a stale one is refused. Answers the new version, or null.
+ */
+export async function bumpVersion(
+  db: AppDb,
+  cartId: string,
+  input: { expected?: number; siteVersion: SiteVersionId; dropped?: DroppedLine[] },
+): Promise<number | null> {
+  const rows = await db
+    .update(carts)
+    .set({
+      version: sql`${carts.version} + 1`,
+      updatedAt: new Date(),
+      siteVersion: input.siteVersion,
+      dropped: input.dropped ?? [],
+    })
+    .where(
+      and(
+        eq(carts.id, cartId),
+        input.expected !== undefined ? eq(carts.version, input.expected) : undefined,
+      ),
+    )
+    .returning({ version: carts.version });
+  return rows[0]?.version ?? null;
+}
+
+/** Adds a line; answers false when the cart already has that domain, number or plan. */
+export async function insertItem(
+  db: AppDb,
+  cartId: string,
+  item: Omit<CartItemRow, 'id'>,
+): Promise<boolean> {
+  const rows = await db
+    .insert(cartItems)
+    .values({ cartId, ...item })
+    .onConflictDoNothing()
+    .returning({ id: cartItems.id });
+  return rows.length === 1;
+}
+
+export async function findItem(db: AppDb, cartId: string, itemId: string) {
+  const items = await db
+    .select({ id: cartItems.id })
+    .from(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.id, itemId)));
+  return items.length === 1;
+}
+
+export async function updateItem(
+  db: AppDb,
+  cartId: string,
+  itemId: string,
+  set: { years?: number; users?: number },
+): Promise<void> {
+  await db
+    .update(cartItems)
+    .set(set)
+    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.id, itemId)));
+}
+
+export async function deleteItems(db: AppDb, cartId: string, itemId?: string): Promise<void> {
+  await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.cartId, cartId), itemId ? eq(cartItems.id, itemId) : undefined));
+}
+
+/** Moves one line to another cart (merge on sign-in). */
+export async function moveItem(db: AppDb, itemId: string, toCartId: string): Promise<void> {
+  await db.update(cartItems).set({ cartId: toCartId }).where(eq(cartItems.id, itemId));
+}
+
+/** Gives an anonymous cart to the user who just signed in (who had none). */
+export async function adoptCart(db: AppDb, cartId: string, userId: string): Promise<void> {
+  await db.update(carts).set({ userId, sessionId: null }).where(eq(carts.id, cartId));
+}
+
+export async function deleteCart(db: AppDb, cartId: string): Promise<void> {
+  await db.delete(carts).where(eq(carts.id, cartId));
+}
