@@ -110,17 +110,38 @@ test('the domain brand pushes a page view with the path on every client-side rou
   expect(views.map((v) => v.page_path)).toEqual(['/', '/domains/pricing']);
 });
 
-test('a brand not flagged is_yay pushes no page views', async ({ page }) => {
-  await page.goto(url('bytes.localhost'));
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Domain prices' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Domain prices');
-  expect(
-    await page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === 'page_view')),
-  ).toEqual([]);
-});
+const SHOP_HOSTS = DEMO_HOSTS.map((d) => d.host).filter((h) => h !== 'callwave.localhost');
+
+for (const host of SHOP_HOSTS) {
+  test(`${host}: page views, the VAT toggle and the site-version switch`, async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(url(host));
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Domain prices' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Domain prices');
+    const views = await page.evaluate(() =>
+      (window.dataLayer ?? []).filter((e) => e.event === 'page_view').map((e) => e.page_path),
+    );
+    // Only the brand flagged is_yay (the domain brand) feeds the tag-manager data layer.
+    expect(views).toEqual(host === 'nameport.localhost' ? ['/', '/domains/pricing'] : []);
+
+    const cell = page.locator('tbody tr').first().locator('td').first();
+    const net = await cell.innerText();
+    expect(net).toMatch(/^£\d+\.\d\d ex VAT$/);
+    await page.getByRole('switch', { name: 'Prices include VAT' }).click();
+    const netPence = Math.round(Number(net.slice(1, -7)) * 100);
+    const grossPence = netPence + Math.floor((netPence * 20 + 50) / 100);
+    await expect.poll(() => cell.innerText()).toBe(`£${(grossPence / 100).toFixed(2)} inc VAT`);
+
+    await page.getByLabel('Currency').selectOption('2');
+    await expect(page.getByText('Prices (USD, per year)')).toBeVisible();
+    await expect.poll(() => cell.innerText()).toMatch(/^\$\d+\.\d\d$/);
+    await context.close();
+  });
+}
 
 test('the telephony brand shows sign-in and dashboard only, no shop links', async ({ page }) => {
   await page.goto(url('callwave.localhost'));
@@ -129,6 +150,10 @@ test('the telephony brand shows sign-in and dashboard only, no shop links', asyn
   await expect(page.getByRole('link', { name: /prices/i })).toHaveCount(0);
   await expect(page.getByLabel('Currency')).toHaveCount(0);
   await expect(page.getByRole('search')).toHaveCount(0);
+  // Not flagged is_yay: no page views in the data layer.
+  expect(
+    await page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === 'page_view')),
+  ).toEqual([]);
 });
 
 test('the VAT toggle switches every price without a reload, and the choice survives one', async ({
