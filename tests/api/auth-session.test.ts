@@ -152,7 +152,14 @@ describe('GET /api/customer', () => {
     const agent = new Agent();
     const answer = await agent.call(routes.customer.GET, '/api/customer');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ data: { user: null, cart: { items: [] } } });
+    // The cart is the real (empty) cart since issue 5: same shape as GET /api/cart.
+    expect(answer.body.data.user).toBeNull();
+    expect(answer.body.data.cart).toMatchObject({
+      id: null,
+      items: [],
+      totals: { due_today: { net: 0, vat: 0, gross: 0 } },
+    });
+    expect(answer.body.data.vat_display).toBe('ex');
     expect(agent.cookies.get('sid')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });

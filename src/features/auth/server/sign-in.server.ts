@@ -4,6 +4,8 @@ import { appDb } from '@/lib/db/app-db';
 import { ApiError, dataResponse } from '@/lib/http/api-response';
 import { clientIp } from '@/lib/http/client-ip';
 import { consumeLimits, resetLimit } from '@/lib/rate-limit/limiter';
+import { mergeCartOnSignIn } from '@/features/cart/server/cart-merge.server';
+import { requireStore } from '@/features/tenancy/server/request-store.server';
 import type { Store } from '@/features/tenancy/store-types';
 import { logSignIn } from './auth-log.server';
 import { createChallenge, needsSecondFactor } from './challenge.server';
@@ -28,6 +30,13 @@ export async function signedInResponse(
     userId: user.id,
     remember: options.remember,
     ctd: options.ctd,
+  });
+  // Every way of signing in ends here, so this is where the visitor's anonymous cart (hung on
+  // the session id, which sign-in keeps) joins the customer's cart.
+  await mergeCartOnSignIn({
+    sessionId: handle.session.id,
+    userId: user.id,
+    store: (await requireStore(request)).store,
   });
   const response = dataResponse({ user: await userDto(await appDb(), user) });
   await setSessionCookies(response, request, handle);

@@ -129,14 +129,22 @@ export async function releaseNumbers(db: AppDb, cartId: string, numbers?: readon
     );
 }
 
-/** Moves a cart's live holds to another cart (merge on sign-in). Answers the numbers moved. */
-export async function moveHolds(db: AppDb, from: string, to: string, now: Date): Promise<string[]> {
-  const rows = await db
+/** Moves the given live holds of one cart to another (merge on sign-in). */
+export async function moveHolds(
+  db: AppDb,
+  input: { from: string; to: string; numbers: readonly string[]; now: Date },
+): Promise<void> {
+  if (input.numbers.length === 0) return;
+  await db
     .update(phoneNumbers)
-    .set({ heldByCart: to })
-    .where(and(eq(phoneNumbers.heldByCart, from), gte(phoneNumbers.heldUntil, now)))
-    .returning({ number: phoneNumbers.number });
-  return rows.map((r) => r.number);
+    .set({ heldByCart: input.to })
+    .where(
+      and(
+        eq(phoneNumbers.heldByCart, input.from),
+        inArray(phoneNumbers.number, [...input.numbers]),
+        gte(phoneNumbers.heldUntil, input.now),
+      ),
+    );
 }
 
 export type CallPlan = { id: string; name: string; perUserMonthlyNet: number };

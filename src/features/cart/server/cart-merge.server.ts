@@ -1,0 +1,97 @@
+import 'server-only';
+import { appDb } from '@/lib/db/app-db';
+import {
+  findNumbers,
+  listPlans,
+  moveHolds,
+  releaseNumbers,
+} from '@/features/catalog/server/catalog-repository.server';
+import { toUnicode } from '@/features/catalog/server/domain-name.server';
+import { SITE_VERSIONS } from '@/features/site-version/site-version';
+import type { Store } from '@/features/tenancy/store-types';
+import {
+  adoptCart,
+  bumpVersion,
+  deleteCart,
+  findCart,
+  listItems,
+  moveItem,
+  type CartItemRow,
+  type DroppedLine,
+} from './cart-repository.server';
+
+/**
+ * Merges the anonymous cart of a session into the cart of the user who just signed in on it
+ * (PRODUCT.md "Cart"). Without a customer cart, the anonymous one simply becomes theirs. Otherwise
+ * each line moves unless it cannot: a line not sold in the customer cart's currency, or a number
+ * whose hold has ended, is dropped with a reason the cart page shows; a line the customer cart
+ * already has is kept once. All in one transaction.
+ */
+export async function mergeCartOnSignIn(input: {
+  sessionId: string;
+  userId: string;
+  store: Store;
+}): Promise<void> {
+  const db = await appDb();
+  const anon = await findCart(db, { sessionId: input.sessionId });
+  if (!anon) return;
+  const mine = await findCart(db, { userId: input.userId });
+  if (!mine) {
+    await adoptCart(db, anon.id, input.userId);
+    return;
+  }
+  const [anonItems, mineItems] = await Promise.all([
+    listItems(db, anon.id),
+    listItems(db, mine.id),
+  ]);
+  const target = mine.siteVersion;
+  const currency = SITE_VERSIONS[target].currency;
+  const tlds = input.store.prices.filter((p) => p.siteVersion === target).map((p) => p.tld);
+  const numbers = await findNumbers(
+    db,
+    anonItems.flatMap((i) => (i.number ? [i.number] : [])),
+  );
+  const plans = new Set((await listPlans(db, target)).map((p) => p.id));
+  const now = new Date();
+
+  const label = (item: CartItemRow) =>
+    item.domain ? toUnicode(item.domain) : (item.number ?? item.plan ?? item.type);
+  const has = (item: CartItemRow) =>
+    mineItems.some(
+      (m) =>
+        (item.domain && m.domain === item.domain) ||
+        (item.number && m.number === item.number) ||
+        (item.plan && m.plan === item.plan),
+    );
+
+  const dropped: DroppedLine[] = [];
+  const moving: CartItemRow[] = [];
+  for (const item of anonItems) {
+    const drop = (reason: string) => dropped.push({ type: item.type, label: label(item), reason });
+    if (has(item)) continue;
+    if (item.domain) {
+      if (!tlds.some((t) => item.domain!.endsWith(`.${t}`))) {
+        drop(`Not sold in ${currency}, the currency of your cart.`);
+      } else moving.push(item);
+    } else if (item.number) {
+      const row = numbers.get(item.number);
+      if (!row || row.siteVersion !== target) {
+        drop(`Not sold in ${currency}, the currency of your cart.`);
+      } else if (row.heldByCart !== anon.id || !row.heldUntil || row.heldUntil < now) {
+        drop('The hold on this number ended, so it could not be kept for you.');
+      } else moving.push(item);
+    } else if (item.plan) {
+      if (!plans.has(item.plan)) drop(`Not sold in ${currency}, the currency of your cart.`);
+      else moving.push(item);
+    }
+  }
+
+  await db.transaction(async (tx) => {
+    await bumpVersion(tx, mine.id, { siteVersion: target, dropped });
+    for (const item of moving) await moveItem(tx, item.id, mine.id);
+    const numbers = moving.flatMap((i) => (i.number ? [i.number] : []));
+    await moveHolds(tx, { from: anon.id, to: mine.id, numbers, now });
+    await releaseNumbers(tx, anon.id);
+    await deleteCart(tx, anon.id);
+  });
+}
