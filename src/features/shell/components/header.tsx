@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import type { Store } from '@/features/tenancy/store-types';
+import { CartFlyout } from '@/features/cart/components/cart-flyout';
 import { SiteVersionSwitcher } from './site-version-switcher';
 import { VatToggle } from './vat-toggle';
 import styles from './header.module.css';
@@ -44,6 +45,16 @@ export function Header({
                 <Link href="/domains/pricing">Domain prices</Link>
               </li>
             ) : null}
+            {shop ? (
+              <>
+                <li>
+                  <Link href="/numbers">Numbers</Link>
+                </li>
+                <li>
+                  <Link href="/plans">Plans</Link>
+                </li>
+              </>
+            ) : null}
             {!shop ? (
               <li>
                 <Link href="/dashboard">Dashboard</Link>
@@ -60,6 +71,7 @@ export function Header({
               Cart
             </Link>
           ) : null}
+          {shop ? <CartFlyout /> : null}
         </div>
       </div>
     </header>

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { pageStore } from '@/features/tenancy/server/page-store.server';
+import { CartView } from '@/features/cart/components/cart-view';
 
 type Props = { params: Promise<{ host: string; sv: string }> };
 
 export const metadata: Metadata = { title: 'Your cart', robots: { index: false } };
 
-/** The cart page; items arrive with the catalog and cart work. */
+/** The cart page: the cart itself is the visitor's, so it is loaded in the browser. */
 export default async function CartPage({ params }: Props) {
   const { host, sv } = await params;
   const { store } = await pageStore(host, sv);
@@ -15,10 +15,7 @@ export default async function CartPage({ params }: Props) {
   return (
     <>
       <h1>Your cart</h1>
-      <p>Your cart is empty.</p>
-      <p>
-        <Link href="/">Find a domain</Link>
-      </p>
+      <CartView />
     </>
   );
 }

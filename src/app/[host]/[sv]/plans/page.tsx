@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { appDb } from '@/lib/db/app-db';
+import { pageStore } from '@/features/tenancy/server/page-store.server';
+import { planOffers } from '@/features/catalog/server/voice.server';
+import { PlanCard } from '@/features/catalog/components/plan-card';
+import styles from '@/features/catalog/components/catalog.module.css';
+
+type Props = { params: Promise<{ host: string; sv: string }> };
+
+export const metadata: Metadata = { title: 'Call plans' };
+
+/** Call plans priced per user per month; rendered once per store and site version. */
+export default async function PlansPage({ params }: Props) {
+  const { host, sv } = await params;
+  const { store, siteVersion } = await pageStore(host, sv);
+  if (store.config.dashboard_only) notFound();
+  const plans = await planOffers(await appDb(), siteVersion);
+  return (
+    <>
+      <h1>Call plans</h1>
+      <ul className={styles.list}>
+        {plans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} siteVersion={siteVersion} />
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Cart } from './cart-types';
+
+/**
+ * Cart updates that ask for the fly-out (SPEC: "the flash option"). A tiny event channel rather
+ * than a context, so any component can flash without the fly-out re-rendering the page.
+ */
+type Listener = (cart: Cart) => void;
+const listeners = new Set<Listener>();
+
+export function onCartFlash(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function flashCart(cart: Cart): void {
+  for (const listener of listeners) listener(cart);
+}

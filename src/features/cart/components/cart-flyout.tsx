@@ -1,0 +1,109 @@
+'use client';
+import Link from 'next/link';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Price } from '@/features/shell/components/price';
+import { onCartFlash } from '../cart-flash';
+import { FLYOUT_CLOSE_MS, type Cart } from '../cart-types';
+import styles from './cart-flyout.module.css';
+
+/**
+ * The cart fly-out (SPEC sections 2, 4, 9): hidden until a cart update asks for it (flash), then
+ * open for 5000 ms after the last such update. A labelled, non-modal dialog: Escape or a click
+ * outside closes it, and focus goes back where it was. It carries the cart the update answered,
+ * so it never fetches anything itself.
+ */
+export function CartFlyout() {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const isOpen = useRef(false);
+  const [cart, setCart] = useState<Cart | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const close = useCallback(() => {
+    window.clearTimeout(timer.current);
+    if (!isOpen.current) return;
+    isOpen.current = false;
+    setOpen(false);
+    const focusInside = panel.current?.contains(document.activeElement);
+    if (focusInside || document.activeElement === document.body) returnTo.current?.focus();
+  }, []);
+
+  useEffect(
+    () =>
+      onCartFlash((next) => {
+        if (!isOpen.current) {
+          returnTo.current =
+            document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }
+        isOpen.current = true;
+        setCart(next);
+        setOpen(true);
+        // Another flash restarts the 5000 ms.
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(close, FLYOUT_CLOSE_MS);
+      }),
+    [close],
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (panel.current && !panel.current.contains(e.target as Node)) close();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open, close]);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const count = cart?.items.length ?? 0;
+  return (
+    <div
+      ref={panel}
+      role="dialog"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      hidden={!open}
+      className={styles.flyout}
+      data-testid="cart-flyout"
+    >
+      <div className={styles.head}>
+        <h2 id={titleId} className={styles.title}>
+          Cart updated
+        </h2>
+        <button type="button" className={styles.close} onClick={close} aria-label="Close cart">
+          ×
+        </button>
+      </div>
+      {cart ? (
+        <>
+          <ul className={styles.lines}>
+            {cart.items.slice(-3).map((line) => (
+              <li key={line.id} className={styles.line}>
+                <span>{line.label}</span>
+                <Price {...line.price} siteVersion={cart.site_version} />
+              </li>
+            ))}
+          </ul>
+          <p className={styles.total}>
+            {count} {count === 1 ? 'item' : 'items'}, due today{' '}
+            <Price {...cart.totals.due_today} siteVersion={cart.site_version} />
+          </p>
+          <Link href="/cart" className={styles.link} onClick={close}>
+            View cart
+          </Link>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+'use client';
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { Price } from '@/features/shell/components/price';
+import type { SiteVersionId } from '@/features/site-version/site-version';
+import type { Cart, CartLine, MoneyLine } from '../cart-types';
+import { useCart, useCartActions } from '../hooks/use-cart';
+import styles from './cart-view.module.css';
+
+const UNAVAILABLE = {
+  not_sold_in_site_version: 'Not sold in this currency: left out of the totals.',
+  hold_expired: 'The 15-minute hold ended: add the number again to keep it.',
+  plan_withdrawn: 'This plan is no longer offered: left out of the totals.',
+} as const;
+
+/** Minutes and seconds left on a number's hold, ticking once a second. */
+function HoldCountdown({ until }: { until: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(t);
+  }, []);
+  const left = Math.max(0, Date.parse(until) - now);
+  const m = Math.floor(left / 60_000);
+  const s = Math.floor((left % 60_000) / 1000);
+  return (
+    <span className={styles.hold}>
+      Held for you: <time dateTime={until}>{`${m}:${String(s).padStart(2, '0')}`}</time> left
+    </span>
+  );
+}
+
+function Line({
+  line,
+  siteVersion,
+  onChange,
+}: {
+  line: CartLine;
+  siteVersion: SiteVersionId;
+  onChange: (method: 'put' | 'delete', body?: unknown) => void;
+}) {
+  const price = (m: MoneyLine) => <Price {...m} siteVersion={siteVersion} />;
+  const per = line.recurring.period === 'month' ? 'a month' : 'a year';
+  return (
+    <li className={styles.line} data-line={line.type} data-label={line.label}>
+      <div className={styles.what}>
+        <h3 className={styles.label}>{line.label}</h3>
+        <p className={styles.meta}>
+          {line.type === 'domain_registration' ? 'Registration' : null}
+          {line.type === 'domain_transfer' ? 'Transfer' : null}
+          {line.type === 'number' ? 'Phone number' : null}
+          {line.type === 'plan' ? 'Call plan' : null}
+          {!line.unavailable ? (
+            <>
+              {' '}
+              · then {price(line.recurring)} {per}
+            </>
+          ) : null}
+        </p>
+        {line.held_until ? <HoldCountdown until={line.held_until} /> : null}
+        {line.unavailable ? (
+          <p className={styles.warning}>{UNAVAILABLE[line.unavailable]}</p>
+        ) : null}
+      </div>
+      <div className={styles.controls}>
+        {line.type === 'domain_registration' ? (
+          <label className={styles.field}>
+            Years
+            <select
+              value={line.years}
+              className={styles.input}
+              onChange={(e) => onChange('put', { years: Number(e.target.value) })}
+            >
+              {Array.from({ length: 10 }, (_, i) => i + 1).map((y) => (
+                <option key={y} value={y}>
+                  {y}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {line.type === 'plan' ? (
+          <label className={styles.field}>
+            Users
+            <input
+              type="number"
+              min={1}
+              max={1000}
+              defaultValue={line.users}
+              className={styles.input}
+              onBlur={(e) => {
+                const users = Number(e.target.value);
+                if (users !== line.users && users >= 1 && users <= 1000) onChange('put', { users });
+              }}
+            />
+          </label>
+        ) : null}
+        <span className={styles.amount}>{price(line.price)}</span>
+        <button
+          type="button"
+          className={styles.secondary}
+          aria-label={`Remove ${line.label}`}
+          onClick={() => onChange('delete')}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function Totals({ cart }: { cart: Cart }) {
+  const price = (m: MoneyLine) => <Price {...m} siteVersion={cart.site_version} />;
+  const { due_today, recurring } = cart.totals;
+  return (
+    <dl className={styles.totals}>
+      <dt>Due today</dt>
+      <dd data-total="due_today">{price(due_today)}</dd>
+      {cart.site_version === 1 ? (
+        <>
+          <dt>of which VAT</dt>
+          <dd>{price({ net: due_today.vat, vat: 0, gross: due_today.vat })}</dd>
+        </>
+      ) : null}
+      <dt>Then monthly</dt>
+      <dd data-total="monthly">{price(recurring.monthly)}</dd>
+      <dt>Then yearly</dt>
+      <dd data-total="yearly">{price(recurring.yearly)}</dd>
+    </dl>
+  );
+}
+
+/** The cart page: lines with their prices, years and users, hold countdowns and totals. */
+export function CartView() {
+  const { data: cart, error, isLoading } = useCart();
+  const call = useCartActions();
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function change(method: 'put' | 'delete', url: string, body?: unknown) {
+    // Changes are conditional on the cart this page shows: a stale one is refused (409).
+    const headers = cart ? { version: cart.version } : {};
+    const result = await call(
+      method,
+      url,
+      method === 'put' ? { ...headers, ...(body as object) } : undefined,
+    );
+    setMessage(result.ok ? null : result.message);
+  }
+
+  if (error) return <p className={styles.warning}>Your cart could not be loaded. Try again.</p>;
+  if (isLoading || !cart) return <p role="status">Loading your cart…</p>;
+  return (
+    <div className={styles.cart}>
+      <p role="status" className={styles.warning}>
+        {message}
+      </p>
+      {cart.dropped.length > 0 ? (
+        <div className={styles.notice} role="note">
+          <h2>Some items could not be kept</h2>
+          <ul>
+            {cart.dropped.map((d, i) => (
+              <li key={i}>
+                <strong>{d.label}</strong>: {d.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {cart.items.length === 0 ? (
+        <>
+          <p>Your cart is empty.</p>
+          <p>
+            <Link href="/">Find a domain</Link>, <Link href="/numbers">a phone number</Link> or{' '}
+            <Link href="/plans">a call plan</Link>.
+          </p>
+        </>
+      ) : (
+        <>
+          <ul className={styles.lines}>
+            {cart.items.map((line) => (
+              <Line
+                key={line.id}
+                line={line}
+                siteVersion={cart.site_version}
+                onChange={(method, body) => void change(method, `/api/cart/${line.id}`, body)}
+              />
+            ))}
+          </ul>
+          <Totals cart={cart} />
+          <button
+            type="button"
+            className={styles.secondary}
+            onClick={() => void change('delete', '/api/cart/clear')}
+          >
+            Empty the cart
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

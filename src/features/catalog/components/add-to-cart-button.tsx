@@ -1,0 +1,46 @@
+'use client';
+import { useState } from 'react';
+import { useCartActions } from '@/features/cart/hooks/use-cart';
+import styles from './catalog.module.css';
+
+/** Adds one item with the flash option (the fly-out opens) and says what went wrong if it fails. */
+export function AddToCartButton({
+  item,
+  label,
+  disabled = false,
+}: {
+  item: Record<string, unknown>;
+  label: string;
+  disabled?: boolean;
+}) {
+  const call = useCartActions();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [added, setAdded] = useState(false);
+
+  async function add() {
+    setBusy(true);
+    setError(null);
+    const result = await call('post', '/api/cart', item, { flash: true });
+    setBusy(false);
+    if (result.ok) setAdded(true);
+    else setError(result.message);
+  }
+
+  return (
+    <span className={styles.actions}>
+      <button
+        type="button"
+        className={styles.button}
+        disabled={disabled || busy}
+        aria-label={label}
+        onClick={() => void add()}
+      >
+        {added ? 'Added' : 'Add to cart'}
+      </button>
+      <span role="status" className={styles.error}>
+        {error}
+      </span>
+    </span>
+  );
+}
