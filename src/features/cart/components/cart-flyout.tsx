@@ -21,13 +21,17 @@ export function CartFlyout() {
   const [cart, setCart] = useState<Cart | null>(null);
   const [open, setOpen] = useState(false);
 
-  const close = useCallback(() => {
+  const close = useCallback((restoreFocus = true) => {
     window.clearTimeout(timer.current);
     if (!isOpen.current) return;
     isOpen.current = false;
     setOpen(false);
+    // A click outside puts focus where the shopper clicked; otherwise focus goes back to where it
+    // was, without scrolling the page under the pointer.
     const focusInside = panel.current?.contains(document.activeElement);
-    if (focusInside || document.activeElement === document.body) returnTo.current?.focus();
+    if (restoreFocus && (focusInside || document.activeElement === document.body)) {
+      returnTo.current?.focus({ preventScroll: true });
+    }
   }, []);
 
   useEffect(
@@ -49,12 +53,12 @@ export function CartFlyout() {
 
   useEffect(() => {
     if (!open) return;
-    panel.current?.focus();
+    panel.current?.focus({ preventScroll: true });
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') close();
     };
     const onPointer = (e: PointerEvent) => {
-      if (panel.current && !panel.current.contains(e.target as Node)) close();
+      if (panel.current && !panel.current.contains(e.target as Node)) close(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -81,7 +85,12 @@ export function CartFlyout() {
         <h2 id={titleId} className={styles.title}>
           Cart updated
         </h2>
-        <button type="button" className={styles.close} onClick={close} aria-label="Close cart">
+        <button
+          type="button"
+          className={styles.close}
+          onClick={() => close()}
+          aria-label="Close cart"
+        >
           ×
         </button>
       </div>
@@ -99,7 +108,7 @@ export function CartFlyout() {
             {count} {count === 1 ? 'item' : 'items'}, due today{' '}
             <Price {...cart.totals.due_today} siteVersion={cart.site_version} />
           </p>
-          <Link href="/cart" className={styles.link} onClick={close}>
+          <Link href="/cart" className={styles.link} onClick={() => close(false)}>
             View cart
           </Link>
         </>

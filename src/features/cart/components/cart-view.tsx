@@ -130,9 +130,16 @@ function Totals({ cart }: { cart: Cart }) {
   );
 }
 
-/** The cart page: lines with their prices, years and users, hold countdowns and totals. */
-export function CartView() {
-  const { data: cart, error, isLoading } = useCart();
+/**
+ * The cart page: lines with their prices, years and users, hold countdowns and totals.
+ * `siteVersion` is the version the page was rendered for; when the shopper switches, the page
+ * re-renders with the new one and the cart is fetched again, repriced by the server.
+ */
+export function CartView({ siteVersion }: { siteVersion: SiteVersionId }) {
+  const { data: cart, error, isLoading, mutate } = useCart();
+  useEffect(() => {
+    if (cart && cart.site_version !== siteVersion) void mutate();
+  }, [cart, siteVersion, mutate]);
   const call = useCartActions();
   const [message, setMessage] = useState<string | null>(null);
 

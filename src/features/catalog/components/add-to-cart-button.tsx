@@ -19,6 +19,7 @@ export function AddToCartButton({
   const [added, setAdded] = useState(false);
 
   async function add() {
+    if (busy) return;
     setBusy(true);
     setError(null);
     const result = await call('post', '/api/cart', item, { flash: true });
@@ -32,7 +33,10 @@ export function AddToCartButton({
       <button
         type="button"
         className={styles.button}
-        disabled={disabled || busy}
+        // Busy is aria-disabled, not disabled: a disabled button drops focus, and the fly-out
+        // must be able to hand focus back to it.
+        disabled={disabled}
+        aria-disabled={busy || undefined}
         aria-label={label}
         onClick={() => void add()}
       >

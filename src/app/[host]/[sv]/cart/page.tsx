@@ -10,12 +10,12 @@ export const metadata: Metadata = { title: 'Your cart', robots: { index: false }
 /** The cart page: the cart itself is the visitor's, so it is loaded in the browser. */
 export default async function CartPage({ params }: Props) {
   const { host, sv } = await params;
-  const { store } = await pageStore(host, sv);
+  const { store, siteVersion } = await pageStore(host, sv);
   if (store.config.dashboard_only) notFound();
   return (
     <>
       <h1>Your cart</h1>
-      <CartView />
+      <CartView siteVersion={siteVersion} />
     </>
   );
 }

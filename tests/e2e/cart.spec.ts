@@ -1,0 +1,193 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import type { MailServer } from '../support/mail-server';
+import { startSuiteMailbox, suiteEmail } from './auth-support';
+
+/**
+ * Issue 5's browser suite: search and add a domain, the fly-out (driven by Playwright's clock),
+ * VAT and site-version switches on the cart, numbers and plans, years, remove, clear, the merge
+ * on sign-in, and axe on the new pages.
+ */
+
+// GBP with VAT: the browser asks for en-GB, as a UK shopper's does.
+test.use({ locale: 'en-GB' });
+
+let n = 0;
+const freshName = () => `e2e${Date.now().toString(36)}${n++}`;
+
+async function searchAndAdd(page: Page, name: string, domain: string) {
+  await page.goto(`/domains/search?q=${name}`);
+  const card = page.locator(`[data-domain="${domain}"]`);
+  await expect(card).toContainText('Available');
+  await card.getByRole('button', { name: `Add ${domain} to cart` }).click();
+}
+
+test('search a domain, add it: the fly-out opens, closes at 5 s, a new flash restarts the 5 s', async ({
+  page,
+}) => {
+  await page.clock.install();
+  const name = freshName();
+  await page.goto(`/domains/search?q=${name}.com`);
+  const first = page.locator(`[data-domain="${name}.com"]`);
+  // The exact name first, with its first-year and renewal cost before adding.
+  await expect(page.locator('[data-domain]').first()).toHaveAttribute('data-domain', `${name}.com`);
+  // What a shopper sees: innerText leaves out the amount the VAT choice hides.
+  await expect(first).toContainText('Available');
+  expect(await first.locator('p').innerText()).toBe(
+    'Register £10.49 ex VAT first year, then £12.99 ex VAT a year · Transfer £10.49 ex VAT',
+  );
+
+  const flyout = page.getByRole('dialog', { name: 'Cart updated' });
+  await expect(flyout).toBeHidden();
+  const addFirst = first.getByRole('button', { name: `Add ${name}.com to cart` });
+  await addFirst.click();
+  await expect(flyout).toBeVisible();
+  await expect(flyout).toContainText(`${name}.com`);
+  await expect(flyout).toBeFocused();
+
+  await page.clock.runFor(4_000);
+  await expect(flyout).toBeVisible();
+  // A second add with flash restarts the 5000 ms.
+  await page.locator(`[data-domain="${name}.org"]`).getByRole('button').click();
+  await expect(flyout).toContainText(`${name}.org`);
+  await page.clock.runFor(4_000);
+  await expect(flyout).toBeVisible();
+  await page.clock.runFor(1_100);
+  await expect(flyout).toBeHidden();
+
+  // Escape closes it and focus goes back to the button that opened it.
+  const third = page.locator(`[data-domain="${name}.link"]`).getByRole('button');
+  await third.click();
+  await expect(flyout).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(flyout).toBeHidden();
+  await expect(third).toBeFocused();
+
+  // A click outside closes it too.
+  await page.locator(`[data-domain="${name}.app"]`).getByRole('button').click();
+  await expect(flyout).toBeVisible();
+  await page.getByRole('heading', { name: 'Domain search' }).click();
+  await expect(flyout).toBeHidden();
+});
+
+test('taken and premium names are marked, and taken ones cannot be added', async ({ page }) => {
+  await page.goto('/domains/search?q=premium.com');
+  const premium = page.locator('[data-domain="premium.com"]');
+  await expect(premium).toContainText('Premium');
+  await expect(premium).toContainText('£1,999.00');
+  await page.goto('/domains/search?q=example.com');
+  const taken = page.locator('[data-domain="example.com"]');
+  await expect(taken).toContainText('Taken');
+  await expect(taken.getByRole('button')).toBeDisabled();
+});
+
+test('the cart: a number with its hold countdown, a plan, years, VAT, site version, remove and clear', async ({
+  page,
+}) => {
+  const name = freshName();
+  await searchAndAdd(page, name, `${name}.com`);
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toBeVisible();
+
+  await page.goto('/numbers');
+  await page.getByLabel('Area code or prefix').fill('0161');
+  await page.getByRole('button', { name: 'Find numbers' }).click();
+  const number = page.locator('[data-number^="+44161"]').first();
+  await expect(number).toContainText('a month');
+  const e164 = (await number.getAttribute('data-number'))!;
+  await number.getByRole('button').click();
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);
+
+  await page.goto('/plans');
+  const business = page.locator('[data-plan="business"]');
+  await business.getByLabel('Users').fill('3');
+  await business.getByRole('button').click();
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText('Business plan');
+
+  await page.goto('/cart');
+  const domainLine = page.locator(`[data-label="${name}.com"]`);
+  await expect(domainLine).toContainText('£10.49');
+  await expect(page.locator(`[data-label="${e164}"]`)).toContainText(
+    /Held for you: 1[45]:\d\d left/,
+  );
+  // £10.49 + £5.00 + 3 x £14.00 = £57.49 ex VAT.
+  await expect(page.locator('[data-total="due_today"]')).toContainText('£57.49 ex VAT');
+
+  // Three years: £10.49 + 2 x £12.99.
+  await domainLine.getByLabel('Years').selectOption('3');
+  await expect(domainLine).toContainText('£36.47');
+  await expect(page.locator('[data-total="due_today"]')).toContainText('£83.47 ex VAT');
+
+  // VAT on: every price shows gross, without a reload.
+  await page.getByRole('switch', { name: 'Prices include VAT' }).click();
+  await expect(page.locator('[data-total="due_today"]')).toContainText('inc VAT');
+  await expect(page.locator('[data-total="due_today"] .price-gross')).toBeVisible();
+  await expect(page.locator('[data-total="due_today"] .price-net')).toBeHidden();
+  await page.getByRole('switch', { name: 'Prices include VAT' }).click();
+
+  // USD: the .com is repriced, the UK number is flagged and left out; the VAT toggle is gone.
+  await page.getByLabel('Currency').selectOption('2');
+  await expect(domainLine).toContainText('$');
+  await expect(page.locator(`[data-label="${e164}"]`)).toContainText('Not sold in this currency');
+  await expect(page.getByRole('switch', { name: 'Prices include VAT' })).toHaveCount(0);
+  await page.getByLabel('Currency').selectOption('1');
+  await expect(domainLine).toContainText('£');
+
+  await page.getByRole('button', { name: `Remove ${e164}` }).click();
+  await expect(page.locator(`[data-label="${e164}"]`)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Empty the cart' }).click();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+});
+
+test.describe('merge on sign-in', () => {
+  let mailbox: MailServer;
+  test.beforeAll(async () => {
+    mailbox = await startSuiteMailbox();
+  });
+  test.afterAll(async () => {
+    await mailbox.close();
+  });
+
+  test('an anonymous cart joins the customer cart on sign-in', async ({ page }) => {
+    test.setTimeout(60_000);
+    const email = suiteEmail('cart');
+    const password = 'a long and private passphrase';
+    await page.goto('/register');
+    await page.getByLabel('Your name').fill('Ada Lovelace');
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const mail = await mailbox.waitFor(email, (m) => m.subject.startsWith('Activate'));
+    const link = new URL(mail.text.match(/https?:\/\/\S+\/activate\S*/)![0]);
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole('button', { name: 'Activate my account' }).click();
+    await expect(page.getByRole('status')).toHaveText('Your account is active.');
+
+    const name = freshName();
+    await searchAndAdd(page, name, `${name}.co.uk`);
+    await expect(page.getByRole('dialog', { name: 'Cart updated' })).toBeVisible();
+
+    await page.goto('/login');
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/cart');
+    await expect(page.locator(`[data-label="${name}.co.uk"]`)).toBeVisible();
+  });
+});
+
+for (const path of ['/domains/search?q=brightfox', '/numbers', '/plans', '/cart']) {
+  test(`${path} has no serious accessibility violations, on a phone too`, async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(path);
+    await expect(page.getByRole('main')).not.toContainText(/Searching|Loading/);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((x) => x.target).join(', ')}`)).toEqual([]);
+    // Nothing wider than the phone.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+    expect(overflow).toBe(false);
+  });
+}
