@@ -1,0 +1,205 @@
+// `npm run bench` (catalog and cart): domain search over 30 TLDs against a local RDAP server that
+// answers each lookup after 50 ms, cold (a new name each request, every lookup goes out) and warm
+// (answers cached); POST /api/cart and GET /api/cart, each as a ratio to /check-health.
+// Usage: node bench/cart.mjs [--duration 10]
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { PGlite } from '@electric-sql/pglite';
+import { startRdapServer } from './rdap-server.mjs';
+import { printTable, startServer } from './support.mjs';
+
+const args = process.argv.slice(2);
+const duration = Number(args[args.indexOf('--duration') + 1] || 10);
+const port = 3310;
+const host = 'nameport.localhost';
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-cart-'));
+
+// The demo price list has 6 TLDs per site version; the benchmark's store sells 30.
+const EXTRA_TLDS = [
+  'net',
+  'io',
+  'dev',
+  'shop',
+  'store',
+  'online',
+  'site',
+  'tech',
+  'xyz',
+  'info',
+  'biz',
+  'me',
+  'tv',
+  'cc',
+  'ai',
+  'design',
+  'blog',
+  'cloud',
+  'email',
+  'digital',
+  'studio',
+  'agency',
+  'media',
+  'life',
+];
+
+/** Migrate and seed like `npm start` does, then give the domain brand 30 TLDs in GBP. */
+async function prepareDatabase() {
+  execFileSync(
+    process.execPath,
+    ['--conditions=react-server', '--import', 'tsx', 'scripts/db.ts', 'seed'],
+    { cwd: root, env: { ...process.env, DATABASE_URL: `pglite:${dataDir}`, LOG_LEVEL: 'warn' } },
+  );
+  const db = new PGlite(dataDir);
+  for (const [i, tld] of EXTRA_TLDS.entries()) {
+    await db.query(
+      `insert into tld_prices (price_list_id, site_version, tld, register_net, renew_net, transfer_net, sort_order)
+       values ('nameport', 1, $1, $2, $2, $2, $3) on conflict do nothing`,
+      [tld, 999 + i * 100, 100 + i],
+    );
+  }
+  const { rows } = await db.query(
+    `select count(*)::int as n from tld_prices where price_list_id = 'nameport' and site_version = 1`,
+  );
+  await db.close();
+  return rows[0].n;
+}
+
+/** Session cookie and CSRF token of a fresh visitor (node:http: fetch cannot set Host). */
+function visitor() {
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path: '/api/token', headers: { host } }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const cookie = (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+        const { data } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        resolve({ cookie: `${cookie}; site_version=1`, 'x-xsrf-token': data.token });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** One autocannon run where each request may differ; fails on any unexpected status. */
+async function run({ name, requests, connections = 32, expect = 200 }) {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration,
+    requests,
+  });
+  const good = result.statusCodeStats?.[expect]?.count ?? 0;
+  const bad = result.requests.total - good + result.errors + result.timeouts;
+  if (bad > 0) throw new Error(`${name}: ${bad} of ${result.requests.total} not ${expect}`);
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+  };
+}
+
+const tlds = await prepareDatabase();
+const rdap = await startRdapServer({ latencyMs: 50, taken: ['taken.com', 'taken.net'] });
+const server = await startServer({
+  port,
+  env: {
+    DATABASE_URL: `pglite:${dataDir}`,
+    AVAILABILITY_PROVIDER: 'rdap',
+    RDAP_BASE_URL: rdap.url,
+    AVAILABILITY_TIMEOUT_MS: '1000',
+  },
+});
+let failed = false;
+try {
+  let counter = 0;
+  const get = (p, headers = {}) => ({ method: 'GET', path: p, headers: { host, ...headers } });
+  const visitors = await Promise.all(Array.from({ length: 64 }, visitor));
+  const nextVisitor = () => visitors[counter++ % visitors.length];
+  const cases = [
+    { name: '/check-health', requests: [get('/check-health')] },
+    {
+      name: `search cold (${tlds} TLDs, new name each)`,
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            ...get(`/api/domains/search?q=bench${Date.now().toString(36)}x${counter++}`, {
+              'accept-language': 'en-GB',
+            }),
+          }),
+        },
+      ],
+    },
+    {
+      // One shopper at a time: the latency of one search whose lookups all go out in parallel.
+      name: `search cold, 1 connection (${tlds} TLDs)`,
+      connections: 1,
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            ...get(`/api/domains/search?q=solo${Date.now().toString(36)}x${counter++}`, {
+              'accept-language': 'en-GB',
+            }),
+          }),
+        },
+      ],
+    },
+    {
+      name: `search warm (${tlds} TLDs, cached)`,
+      requests: [get('/api/domains/search?q=benchwarm', { 'accept-language': 'en-GB' })],
+    },
+    {
+      name: 'POST /api/cart (new domain, 64 carts)',
+      requests: [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            method: 'POST',
+            path: '/api/cart',
+            headers: { host, 'content-type': 'application/json', ...nextVisitor() },
+            body: JSON.stringify({
+              type: 'domain_registration',
+              domain: `cart${Date.now().toString(36)}x${counter++}.com`,
+              years: 1,
+            }),
+          }),
+        },
+      ],
+    },
+    {
+      name: 'GET /api/cart (64 carts)',
+      requests: [{ setupRequest: (req) => ({ ...req, ...get('/api/cart', nextVisitor()) }) }],
+    },
+  ];
+  // Warm up JIT and route modules (the warm search's answer is cached here, as in use).
+  for (const c of cases) await run({ ...c, name: `warm-up ${c.name}` }).catch(() => undefined);
+  const rows = [];
+  for (const c of cases) rows.push(await run(c));
+  const base = rows[0].rps;
+  for (const r of rows) r.ratio = r.rps / base;
+  console.log(
+    `\ncatalog and cart: node ${process.version}, ${duration}s per case, 32 connections, RDAP latency 50 ms per lookup, ${rdap.lookups()} RDAP lookups served`,
+  );
+  printTable(rows);
+  const warm = rows.find((r) => r.name.startsWith('search warm'));
+  const cold = rows.find((r) => r.name.startsWith('search cold ('));
+  const solo = rows.find((r) => r.name.startsWith('search cold, 1'));
+  console.log(
+    `\nsearch p50: warm ${warm.p50} ms, cold alone ${solo.p50} ms, cold under 32 connections ${cold.p50} ms (target below 150 ms; lookups in parallel and cached)`,
+  );
+  if (warm.p50 >= 150) failed = true;
+} finally {
+  await server.stop();
+  await rdap.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (failed) process.exitCode = 1;
