@@ -66,6 +66,17 @@ describe('POST /api/cart', () => {
     expect((await s.get()).body.data.items).toEqual([]);
   });
 
+  it('prices a premium name at its own first year, then renewals at the TLD price', async () => {
+    const s = await shopper(routes);
+    const { body } = await s.add({ type: 'domain_registration', domain: 'premium.com', years: 2 });
+    expect(body.data.items[0].price).toEqual({
+      net: 199_900 + 1299,
+      vat: 40_240,
+      gross: 199_900 + 1299 + 40_240,
+    });
+    await s.clear();
+  });
+
   it('does not make a second line for a domain already in the cart', async () => {
     const s = await shopper(routes);
     const domain = fresh();

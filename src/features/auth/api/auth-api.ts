@@ -41,4 +41,9 @@ export type CustomerUser = {
   has_phone: boolean;
 };
 
-export type CustomerAnswer = { user: CustomerUser | null; cart: { items: unknown[] } };
+export type CustomerAnswer = {
+  user: CustomerUser | null;
+  cart: { items: unknown[] };
+  /** The VAT display kept for the visitor: the account's once signed in (issue 5). */
+  vat_display?: 'inc' | 'ex';
+};

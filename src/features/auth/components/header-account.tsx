@@ -1,7 +1,8 @@
 'use client';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { VAT_COOKIE } from '@/features/shell/vat-display';
 import { useCustomer } from '../hooks/use-customer';
 import styles from './auth.module.css';
 
@@ -15,6 +16,15 @@ export function HeaderAccount() {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const user = data?.user;
+  const accountVat = user ? data?.vat_display : undefined;
+
+  // Signed in, the account's VAT choice wins (it may come from another device): apply it to the
+  // page and the cookie the page reads before first paint.
+  useEffect(() => {
+    if (!accountVat || document.documentElement.dataset.vat === accountVat) return;
+    document.documentElement.dataset.vat = accountVat;
+    document.cookie = `${VAT_COOKIE}=${accountVat}; path=/; max-age=31536000; samesite=lax`;
+  }, [accountVat]);
 
   if (!user) {
     return (

@@ -2,11 +2,7 @@ import 'server-only';
 import type { AppDb } from '@/lib/db/client';
 import { priceLine, sumLines, type MoneyLine } from '@/features/pricing/money';
 import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
-import {
-  findNumbers,
-  findRegistryEntries,
-  listPlans,
-} from '@/features/catalog/server/catalog-repository.server';
+import { findNumbers, listPlans } from '@/features/catalog/server/catalog-repository.server';
 import { toUnicode } from '@/features/catalog/server/domain-name.server';
 import type { TldPrice } from '@/features/tenancy/store-types';
 import type { CartItemRow, CartRow, DroppedLine } from './cart-repository.server';
@@ -56,6 +52,8 @@ export async function priceCart(
     prices: readonly TldPrice[];
     siteVersion: SiteVersionId;
     now?: Date;
+    /** Premium first-year prices of the cart's domains, read with the lines. */
+    premium: Map<string, { 1: number | null; 2: number | null }>;
   },
 ): Promise<CartView> {
   const { items, siteVersion } = input;
@@ -64,10 +62,9 @@ export async function priceCart(
   const tlds = new Map(
     input.prices.filter((p) => p.siteVersion === siteVersion).map((p) => [p.tld, p]),
   );
-  const domains = items.flatMap((i) => (i.domain ? [i.domain] : []));
   const numbers = items.flatMap((i) => (i.number ? [i.number] : []));
-  const [premium, numberRows, plans] = await Promise.all([
-    findRegistryEntries(db, domains),
+  const { premium } = input;
+  const [numberRows, plans] = await Promise.all([
     findNumbers(db, numbers),
     items.some((i) => i.type === 'plan') ? listPlans(db, siteVersion) : Promise.resolve([]),
   ]);
@@ -97,11 +94,7 @@ export async function priceCart(
       }
       // Multi-year registration: the first year at the registration (or premium) price, the
       // others at the renewal price, as registries bill them.
-      const entry = premium.get(domain);
-      const first =
-        entry?.status === 'premium'
-          ? (entry.premiumRegisterNet[siteVersion] ?? tld.registerNet)
-          : tld.registerNet;
+      const first = premium.get(domain)?.[siteVersion] ?? tld.registerNet;
       const years = item.years ?? 1;
       return {
         ...base,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
-import { cartItems, carts } from '@/lib/db/schema';
+import { cartItems, carts, registryDomains } from '@/lib/db/schema';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 
 /** The only code that knows how carts are stored. */
@@ -67,6 +67,54 @@ export async function findOrCreateCart(
   const cart = await findCart(db, owner);
   if (!cart) throw new Error('cart vanished after insert');
   return cart;
+}
+
+/**
+ * A cart, its lines and the premium first-year prices of its domains, in one query: the cart is
+ * read on every page view of a shopper, so it costs one round trip, not three.
+ */
+export async function findCartWithItems(
+  db: AppDb,
+  owner: CartOwner,
+): Promise<{
+  cart: CartRow;
+  items: CartItemRow[];
+  premium: Map<string, { 1: number | null; 2: number | null }>;
+} | null> {
+  const rows = await db
+    .select({
+      cart: cartColumns,
+      item: {
+        id: cartItems.id,
+        type: cartItems.type,
+        domain: cartItems.domain,
+        years: cartItems.years,
+        authCode: cartItems.authCode,
+        number: cartItems.number,
+        plan: cartItems.plan,
+        users: cartItems.users,
+      },
+      premiumStatus: registryDomains.status,
+      premium1: registryDomains.premiumRegisterNetSv1,
+      premium2: registryDomains.premiumRegisterNetSv2,
+    })
+    .from(carts)
+    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+    .leftJoin(registryDomains, eq(registryDomains.domain, cartItems.domain))
+    .where(ownerIs(owner))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const first = rows[0];
+  if (!first) return null;
+  const items: CartItemRow[] = [];
+  const premium = new Map<string, { 1: number | null; 2: number | null }>();
+  for (const row of rows) {
+    if (!row.item) continue;
+    items.push(row.item as CartItemRow);
+    if (row.item.domain && row.premiumStatus === 'premium') {
+      premium.set(row.item.domain, { 1: row.premium1, 2: row.premium2 });
+    }
+  }
+  return { cart: toCart(first.cart), items, premium };
 }
 
 export async function listItems(db: AppDb, cartId: string): Promise<CartItemRow[]> {

@@ -23,6 +23,7 @@ import {
   bumpVersion,
   deleteItems,
   findCart,
+  findCartWithItems,
   findItem,
   findOrCreateCart,
   insertItem,
@@ -75,7 +76,8 @@ export function expectedVersion(request: NextRequest, bodyVersion?: number): num
   return Number(match[1]);
 }
 
-async function view(db: AppDb, ctx: CartContext, cart: CartRow | null): Promise<CartView> {
+async function view(db: AppDb, ctx: CartContext): Promise<CartView> {
+  const found = await findCartWithItems(db, ctx.owner);
   const empty: CartRow = {
     id: '',
     storeKey: ctx.store.key,
@@ -83,30 +85,19 @@ async function view(db: AppDb, ctx: CartContext, cart: CartRow | null): Promise<
     version: 1,
     dropped: [],
   };
-  const current = cart ?? empty;
-  const items = cart ? await listItems(db, cart.id) : [];
-  const priced = await priceCart(db, {
-    cart: current,
-    items,
+  return priceCart(db, {
+    cart: found?.cart ?? empty,
+    items: found?.items ?? [],
+    premium: found?.premium ?? new Map(),
     prices: ctx.store.prices,
     siteVersion: ctx.siteVersion,
   });
-  return priced;
 }
 
 /** The request's cart, priced in its site version; an empty one when none was made yet. */
 export async function readCart(ctx: CartContext): Promise<CartView> {
   const db = await appDb();
-  return view(db, ctx, await findCart(db, ctx.owner));
-}
-
-/** The cart of a session or user, for GET /api/customer. */
-export async function readCartOf(
-  owner: CartOwner,
-  ctx: Omit<CartContext, 'owner' | 'handle'>,
-): Promise<CartView> {
-  const db = await appDb();
-  return view(db, { ...ctx, owner } as CartContext, await findCart(db, owner));
+  return view(db, ctx);
 }
 
 /**
@@ -129,7 +120,7 @@ async function change(
     if (version === null) throw staleCart(expected);
     await apply(tx, cart);
   });
-  return view(db, ctx, await findCart(db, ctx.owner));
+  return view(db, ctx);
 }
 
 /** The TLD price entry of a domain in the site version, or 422 when it is not sold here. */
