@@ -147,7 +147,10 @@ test.describe('merge on sign-in', () => {
     await mailbox.close();
   });
 
-  test('an anonymous cart joins the customer cart on sign-in', async ({ page }) => {
+  test('an anonymous cart joins the customer cart on sign-in; the VAT choice follows the account', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(60_000);
     const email = suiteEmail('cart');
     const password = 'a long and private passphrase';
@@ -173,6 +176,24 @@ test.describe('merge on sign-in', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/cart');
     await expect(page.locator(`[data-label="${name}.co.uk"]`)).toBeVisible();
+
+    // Signed in, the VAT choice is kept on the account: another browser signing in shows it.
+    await page.getByRole('switch', { name: 'Prices include VAT' }).click();
+    await expect(page.locator('[data-total="due_today"] .price-gross')).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(async () => (await fetch('/api/customer')).json()))
+      .toMatchObject({ data: { vat_display: 'inc' } });
+    const other = await browser.newContext({ locale: 'en-GB' });
+    const second = await other.newPage();
+    await second.goto('/login');
+    await second.getByLabel('E-mail address').fill(email);
+    await second.getByLabel('Password').fill(password);
+    await second.getByRole('button', { name: 'Sign in' }).click();
+    await expect(second).toHaveURL(/\/dashboard$/);
+    await second.goto('/cart');
+    await expect(second.locator('[data-total="due_today"] .price-gross')).toBeVisible();
+    await expect(second.locator('[data-total="due_today"] .price-net')).toBeHidden();
+    await other.close();
   });
 });
 
