@@ -2,7 +2,8 @@ import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { readJson } from '@/lib/http/read-json';
 import { addItemSchema } from '@/features/cart/schemas';
 import { cartResponse } from '@/features/cart/server/cart-response.server';
-import { addItem, cartContext, readCart } from '@/features/cart/server/cart-service.server';
+import { addItem } from '@/features/cart/server/cart-add.server';
+import { cartContext, readCart } from '@/features/cart/server/cart-service.server';
 
 /** The visitor's cart, priced in the site version they look at. */
 export const GET = apiRoute(async (request) => {

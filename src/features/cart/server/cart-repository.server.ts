@@ -177,7 +177,7 @@ export async function insertItem(
   return rows.length === 1;
 }
 
-export async function findItem(db: AppDb, cartId: string, itemId: string) {
+export async function hasItem(db: AppDb, cartId: string, itemId: string) {
   const items = await db
     .select({ id: cartItems.id })
     .from(cartItems)

@@ -1,0 +1,143 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+import { appDb } from '@/lib/db/app-db';
+import { ApiError } from '@/lib/http/api-response';
+import { serverSecret } from '@/lib/security/server-secret';
+import { seal } from '@/lib/security/seal';
+import { availability } from '@/features/catalog/server/availability-config.server';
+import {
+  findNumbers,
+  holdNumber,
+  listPlans,
+} from '@/features/catalog/server/catalog-repository.server';
+import { splitDomain, toAsciiDomain } from '@/features/catalog/server/domain-name.server';
+import type { AddItemInput } from '../schemas';
+import type { CartView } from './cart-pricing.server';
+import { insertItem } from './cart-repository.server';
+import { changeCart, expectedVersion, type CartContext } from './cart-service.server';
+
+/** How long a number in a cart is kept for that cart (issue 5). */
+export const NUMBER_HOLD_MS = 15 * 60_000;
+
+const unprocessable = (code: string, message: string, field: string) =>
+  new ApiError(422, code, message, { [field]: [message] });
+
+/** The TLD price entry of a domain in the site version, or 422 when it is not sold here. */
+function soldDomain(ctx: CartContext, input: string) {
+  const ascii = toAsciiDomain(input);
+  if (!ascii) {
+    throw new ApiError(400, 'validation_failed', 'The request is not valid.', {
+      domain: ['a full domain name, e.g. example.com'],
+    });
+  }
+  const tlds = ctx.store.prices.filter((p) => p.siteVersion === ctx.siteVersion).map((p) => p.tld);
+  const split = splitDomain(ascii, tlds);
+  if (!split) {
+    throw unprocessable('tld_not_sold', 'This store does not sell that domain ending.', 'domain');
+  }
+  return ascii;
+}
+
+/** POST /api/cart: adds a line priced from the catalog; a second add of one domain/number/plan adds nothing. */
+export async function addItem(
+  request: NextRequest,
+  ctx: CartContext,
+  input: AddItemInput,
+): Promise<CartView> {
+  const expected = expectedVersion(request, input.version);
+  if (input.type === 'domain_registration' || input.type === 'domain_transfer') {
+    const domain = soldDomain(ctx, input.domain);
+    // Asked before the transaction: a remote source must not hold the cart's lock.
+    const status = (await availability().checkAll([domain])).get(domain);
+    if (input.type === 'domain_registration') {
+      if (status === 'taken') {
+        throw unprocessable('domain_taken', 'That domain is already registered.', 'domain');
+      }
+      if (status === 'unknown') {
+        throw unprocessable(
+          'availability_unknown',
+          'We could not check that domain just now. Try again shortly.',
+          'domain',
+        );
+      }
+      return changeCart(ctx, expected, async (tx, cart) => {
+        await insertItem(tx, cart.id, {
+          type: 'domain_registration',
+          domain,
+          years: input.years,
+          authCode: null,
+          number: null,
+          plan: null,
+          users: null,
+        });
+      });
+    }
+    if (status === 'available' || status === 'premium') {
+      throw unprocessable(
+        'domain_not_registered',
+        'Nobody holds that domain, so it cannot be transferred. Register it instead.',
+        'domain',
+      );
+    }
+    const authCode = seal(await serverSecret(), 'cart-auth-code', input.auth_code);
+    return changeCart(ctx, expected, async (tx, cart) => {
+      await insertItem(tx, cart.id, {
+        type: 'domain_transfer',
+        domain,
+        years: null,
+        authCode,
+        number: null,
+        plan: null,
+        users: null,
+      });
+    });
+  }
+  if (input.type === 'number') {
+    const found = (await findNumbers(await appDb(), [input.number])).get(input.number);
+    if (!found || found.siteVersion !== ctx.siteVersion) {
+      throw new ApiError(404, 'number_not_found', 'That number is not for sale here.', {
+        number: ['not in this country inventory'],
+      });
+    }
+    return changeCart(ctx, expected, async (tx, cart) => {
+      const now = new Date();
+      const held = await holdNumber(tx, {
+        number: input.number,
+        cartId: cart.id,
+        until: new Date(now.getTime() + NUMBER_HOLD_MS),
+        now,
+      });
+      if (!held) {
+        throw new ApiError(409, 'number_held', 'Someone else is holding that number.', {
+          number: ['held in another cart'],
+        });
+      }
+      await insertItem(tx, cart.id, {
+        type: 'number',
+        domain: null,
+        years: null,
+        authCode: null,
+        number: input.number,
+        plan: null,
+        users: null,
+      });
+    });
+  }
+  const plans = await listPlans(await appDb(), ctx.siteVersion);
+  if (!plans.some((p) => p.id === input.plan)) {
+    throw new ApiError(404, 'plan_not_found', 'There is no such call plan here.', {
+      plan: ['unknown plan'],
+    });
+  }
+  return changeCart(ctx, expected, async (tx, cart) => {
+    await insertItem(tx, cart.id, {
+      type: 'plan',
+      domain: null,
+      years: null,
+      authCode: null,
+      number: null,
+      plan: input.plan,
+      users: input.users,
+    });
+  });
+}
