@@ -15,6 +15,14 @@ test.use({ locale: 'en-GB' });
 let n = 0;
 const freshName = () => `e2e${Date.now().toString(36)}${n++}`;
 
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((x) => x.target).join(', ')}`)).toEqual([]);
+}
+
 async function searchAndAdd(page: Page, name: string, domain: string) {
   await page.goto(`/domains/search?q=${name}`);
   const card = page.locator(`[data-domain="${domain}"]`);
@@ -62,6 +70,12 @@ test('search a domain, add it: the fly-out opens, closes at 5 s, a new flash res
   await page.keyboard.press('Escape');
   await expect(flyout).toBeHidden();
   await expect(third).toBeFocused();
+
+  // Open, the fly-out passes axe as well.
+  await third.click();
+  await expect(flyout).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Escape');
 
   // A click outside closes it too.
   await page.locator(`[data-domain="${name}.app"]`).getByRole('button').click();
@@ -131,6 +145,11 @@ test('the cart: a number with its hold countdown, a plan, years, VAT, site versi
   await expect(page.getByRole('switch', { name: 'Prices include VAT' })).toHaveCount(0);
   await page.getByLabel('Currency').selectOption('1');
   await expect(domainLine).toContainText('£');
+
+  // The filled cart, on a phone, with no serious accessibility violations.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectNoSeriousViolations(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByRole('button', { name: `Remove ${e164}` }).click();
   await expect(page.locator(`[data-label="${e164}"]`)).toHaveCount(0);
@@ -202,11 +221,7 @@ for (const path of ['/domains/search?q=brightfox', '/numbers', '/plans', '/cart'
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto(path);
     await expect(page.getByRole('main')).not.toContainText(/Searching|Loading/);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    );
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((x) => x.target).join(', ')}`)).toEqual([]);
+    await expectNoSeriousViolations(page);
     // Nothing wider than the phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
     expect(overflow).toBe(false);
