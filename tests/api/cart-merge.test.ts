@@ -140,6 +140,16 @@ describe('PUT /api/vat', () => {
     expect((await customer(second.agent)).body.data.vat_display).toBe('inc');
   });
 
+  it('an account that never chose takes the choice made before signing in', async () => {
+    const email = await registeredUser(auth, harness.mail, freshEmail('vat-adopt'));
+    const first = await shopper(routes);
+    expect((await put(first.agent, { display: 'inc' })).status).toBe(200);
+    await signIn(first.agent, email);
+    const second = await shopper(routes);
+    await signIn(second.agent, email);
+    expect((await customer(second.agent)).body.data.vat_display).toBe('inc');
+  });
+
   it.each([{ display: 'gross' }, { display: true }, {}, { display: 'inc', extra: 1 }])(
     'refuses %j with 400',
     async (json) => {

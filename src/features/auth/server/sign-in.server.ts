@@ -13,6 +13,7 @@ import { accountKey, LIMITS } from './limits.server';
 import { verifyPassword } from './password.server';
 import { ensureSession, setSessionCookies, signInSession } from './session.server';
 import { findUserByEmail, userDto, type UserRow } from './users-repository.server';
+import { adoptSessionVatDisplay } from './vat-preference.server';
 
 export const invalidCredentials = () =>
   new ApiError(401, 'invalid_credentials', 'The e-mail address or password is not right.');
@@ -38,6 +39,7 @@ export async function signedInResponse(
     userId: user.id,
     store: (await requireStore(request)).store,
   });
+  await adoptSessionVatDisplay(handle.session.id, user.id);
   const response = dataResponse({ user: await userDto(await appDb(), user) });
   await setSessionCookies(response, request, handle);
   return response;

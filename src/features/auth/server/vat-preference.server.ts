@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { appDb } from '@/lib/db/app-db';
 import { sessions, users } from '@/lib/db/schema';
 
@@ -38,4 +38,19 @@ export async function vatDisplayOf(input: {
     if (row?.vat === 'inc' || row?.vat === 'ex') return row.vat;
   }
   return input.sessionVat === 'inc' ? 'inc' : 'ex';
+}
+
+/**
+ * On sign-in: an account that never chose takes the choice made in this visit, so what the
+ * shopper just picked is what the account keeps.
+ */
+export async function adoptSessionVatDisplay(sessionId: string, userId: string): Promise<void> {
+  await (
+    await appDb()
+  )
+    .update(users)
+    .set({
+      vatDisplay: sql`(select ${sessions.vatDisplay} from ${sessions} where ${sessions.id} = ${sessionId})`,
+    })
+    .where(and(eq(users.id, userId), isNull(users.vatDisplay)));
 }
