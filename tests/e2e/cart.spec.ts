@@ -92,7 +92,23 @@ test('taken and premium names are marked, and taken ones cannot be added', async
   await page.goto('/domains/search?q=example.com');
   const taken = page.locator('[data-domain="example.com"]');
   await expect(taken).toContainText('Taken');
-  await expect(taken.getByRole('button')).toBeDisabled();
+  await expect(taken.getByRole('button', { name: 'Add example.com to cart' })).toBeDisabled();
+});
+
+test('a registered domain can be added as a transfer with its auth code', async ({ page }) => {
+  await page.goto('/domains/search?q=taken.org');
+  const taken = page.locator('[data-domain="taken.org"]');
+  await taken.getByRole('button', { name: 'Transfer taken.org' }).click();
+  await taken.getByLabel('Auth code for taken.org').fill('Secret-42');
+  await taken.getByRole('button', { name: 'Add transfer' }).click();
+  const flyout = page.getByRole('dialog', { name: 'Cart updated' });
+  await expect(flyout).toContainText('taken.org');
+  await page.goto('/cart');
+  const line = page.locator('[data-label="taken.org"]');
+  await expect(line).toContainText('Transfer');
+  await expect(line).toContainText('£11.49');
+  await page.getByRole('button', { name: 'Empty the cart' }).click();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
 });
 
 test('the cart: a number with its hold countdown, a plan, years, VAT, site version, remove and clear', async ({

@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import { Price } from '@/features/shell/components/price';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import { AddToCartButton } from './add-to-cart-button';
+import { TransferForm } from './transfer-form';
 import styles from './catalog.module.css';
 
 type Money = { net: number; gross: number };
@@ -71,11 +72,14 @@ export function DomainResults({ siteVersion }: { siteVersion: SiteVersionId }) {
           Transfer {money(r.price.transfer)}
         </p>
       </div>
-      <AddToCartButton
-        item={{ type: 'domain_registration', domain: r.domain, years: 1 }}
-        label={`Add ${r.display} to cart`}
-        disabled={r.status !== 'available' && r.status !== 'premium'}
-      />
+      <div className={styles.actions}>
+        <AddToCartButton
+          item={{ type: 'domain_registration', domain: r.domain, years: 1 }}
+          label={`Add ${r.display} to cart`}
+          disabled={r.status !== 'available' && r.status !== 'premium'}
+        />
+        {r.status === 'taken' ? <TransferForm domain={r.domain} display={r.display} /> : null}
+      </div>
     </li>
   );
   return (
