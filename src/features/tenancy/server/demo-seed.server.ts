@@ -225,13 +225,12 @@ function priceRows(priceListId: string, prices: { 1: Price[]; 2: Price[] }) {
 }
 
 /**
- * Inserts the built-in brands' price lists and, unless turned off, the demo stores, where they are
- * not there yet.
+ * Inserts the built-in brands' price lists and, unless turned off, the demo stores and the demo
+ * catalog (taken and premium names, a number inventory, call plans), where they are not there yet.
+ * A production database (SEED_DEMO_STORES=false) gets no invented registrations or numbers.
  */
 export async function seedDemoData(db: AppDb, options: { demoStores: boolean }): Promise<void> {
-  // The catalog (registry names, numbers, plans) is the product's own, seeded with or without
-  // the demo stores.
-  await seedCatalog(db, domainToASCII);
+  if (options.demoStores) await seedCatalog(db, domainToASCII);
   const demoStores = options.demoStores ? DEMO_STORES : [];
   await db.transaction(async (tx) => {
     const lists = [
