@@ -1,7 +1,8 @@
+import type { MoneyLine } from '@/features/pricing/money';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 
-/** The cart as the API answers it (GET/POST/PUT/DELETE /api/cart); types only, for the browser. */
-export type MoneyLine = { net: number; vat: number; gross: number };
+/** The cart as the API answers it (GET/POST/PUT/DELETE /api/cart); types only, for both sides. */
+export type { MoneyLine };
 
 export type CartLine = {
   id: string;
@@ -12,13 +13,18 @@ export type CartLine = {
   number?: string;
   plan?: string;
   users?: number;
+  /** When the number's hold ends (ISO time); the page counts down to it. */
   held_until?: string;
+  /** Set when the line cannot be bought as it stands; such lines are left out of the totals. */
   unavailable?: 'not_sold_in_site_version' | 'hold_expired' | 'plan_withdrawn';
+  /** Due today for this line. */
   price: MoneyLine;
+  /** What the line costs again later, and how often. */
   recurring: MoneyLine & { period: 'month' | 'year' };
 };
 
 export type Cart = {
+  /** null until the first line is added: reading a cart never writes one. */
   id: string | null;
   version: number;
   site_version: SiteVersionId;

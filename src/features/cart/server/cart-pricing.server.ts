@@ -5,37 +5,12 @@ import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-
 import { findNumbers, listPlans } from '@/features/catalog/server/catalog-repository.server';
 import { toUnicode } from '@/features/catalog/server/domain-name.server';
 import type { TldPrice } from '@/features/tenancy/store-types';
-import type { CartItemRow, CartRow, DroppedLine } from './cart-repository.server';
+import type { Cart, CartLine } from '../cart-types';
+import type { CartItemRow, CartRow } from './cart-repository.server';
 
-export type CartLine = {
-  id: string;
-  type: CartItemRow['type'];
-  label: string;
-  domain?: string;
-  years?: number;
-  number?: string;
-  plan?: string;
-  users?: number;
-  /** When the number's hold ends (ISO time); the page counts down to it. */
-  held_until?: string;
-  /** Set when the line cannot be bought as it stands; such lines are left out of the totals. */
-  unavailable?: 'not_sold_in_site_version' | 'hold_expired' | 'plan_withdrawn';
-  /** Due today for this line. */
-  price: MoneyLine;
-  /** What the line costs again later, and how often. */
-  recurring: MoneyLine & { period: 'month' | 'year' };
-};
-
-export type CartView = {
-  /** null until the first line is added: reading a cart never writes one. */
-  id: string | null;
-  version: number;
-  site_version: SiteVersionId;
-  currency: 'GBP' | 'USD';
-  items: CartLine[];
-  totals: { due_today: MoneyLine; recurring: { monthly: MoneyLine; yearly: MoneyLine } };
-  dropped: DroppedLine[];
-};
+/** The cart answer's shape is defined once, in cart-types.ts, for the server and the browser. */
+export type { CartLine } from '../cart-types';
+export type CartView = Cart;
 
 const ZERO = { net: 0, vat: 0, gross: 0 };
 
