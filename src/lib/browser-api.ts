@@ -1,5 +1,6 @@
 'use client';
 import { createApiClient } from './api-client';
+import { browserHasSession } from './browser-session';
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
@@ -11,10 +12,7 @@ let tokenRequest: Promise<unknown> | null = null;
 // Unsafe calls need the session's XSRF-TOKEN cookie, which axios echoes as X-XSRF-TOKEN. When the
 // cookie is missing (first visit, or the session changed), fetch it once before the call.
 browserApi.interceptors.request.use(async (config) => {
-  if (
-    UNSAFE.has((config.method ?? 'get').toLowerCase()) &&
-    !/(?:^|; )XSRF-TOKEN=/.test(document.cookie)
-  ) {
+  if (UNSAFE.has((config.method ?? 'get').toLowerCase()) && !browserHasSession()) {
     tokenRequest ??= browserApi.get('/api/token').finally(() => {
       tokenRequest = null;
     });
