@@ -1,4 +1,5 @@
 import type { Store } from '@/features/tenancy/store-types';
+import { zoneOffsetsNow } from '../opening-hours';
 import { OpeningHours } from './opening-hours';
 import styles from './footer.module.css';
 
@@ -47,7 +48,11 @@ export function Footer({ store }: { store: Store }) {
             <h2 id="footer-hours" className={styles.heading}>
               Opening hours
             </h2>
-            <OpeningHours hours={v.openingHours} timeZone={v.timeZone} />
+            <OpeningHours
+              hours={v.openingHours}
+              timeZone={v.timeZone}
+              offsets={zoneOffsetsNow(v.timeZone)}
+            />
           </section>
         ) : null}
       </div>

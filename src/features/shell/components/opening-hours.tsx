@@ -2,28 +2,31 @@
 import { useEffect, useState } from 'react';
 import type { Variables } from '@/features/tenancy/variables-schema';
 import { WEEKDAYS } from '@/features/tenancy/weekdays';
-import { openNow, type Weekday } from '../opening-hours';
+import { openNow, type Weekday, type ZoneOffsets } from '../opening-hours';
 import styles from './footer.module.css';
 
 /**
  * Opening hours per weekday. Today and "open now" depend on the moment and the store's time zone,
  * so they are worked out in the browser (the page itself is cached for every visitor) and
- * refreshed every minute; their space is reserved so nothing shifts when they appear.
+ * refreshed every minute; their space is reserved so nothing shifts when they appear. The zone's
+ * offsets come from the server (`offsets`), so the browser needs no time-zone database for it.
  */
 export function OpeningHours({
   hours,
   timeZone,
+  offsets,
 }: {
   hours: Variables['openingHours'];
   timeZone: string;
+  offsets: ZoneOffsets;
 }) {
   const [now, setNow] = useState<{ today: Weekday; open: boolean } | null>(null);
   useEffect(() => {
-    const update = () => setNow(openNow(hours, timeZone, new Date()));
+    const update = () => setNow(openNow(hours, timeZone, new Date(), offsets));
     update();
     const timer = setInterval(update, 60_000);
     return () => clearInterval(timer);
-  }, [hours, timeZone]);
+  }, [hours, timeZone, offsets]);
 
   return (
     <div>
