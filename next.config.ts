@@ -8,6 +8,8 @@ const nextConfig: NextConfig = {
   // use Node APIs that must not be bundled: keep them as plain Node requires on the server.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pino', 'ioredis'],
   poweredByHeader: false,
+  // scripts/serve.mjs compresses, after it has rewritten the page's script tags.
+  compress: false,
   // Rendered store pages live in memory only, in a bounded LRU: they are rebuilt from the
   // database after a restart (the database may have changed meanwhile), and a flood of unknown
   // hosts or paths cannot fill the disk. See docs/decisions/0010-page-cache.md.

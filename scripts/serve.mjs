@@ -1,13 +1,18 @@
-// The production server: Next's request handler behind Node's own HTTP server. It exists for one
-// reason: Next keeps a client-sent X-Forwarded-For as it is, so a route handler cannot tell a
-// client's real address from one it made up. Here the header is rewritten from the socket before
-// Next sees it: with TRUSTED_PROXY_HOPS=0 (the default) it is exactly the socket's address; with
-// N trusted proxies in front, the socket's address is appended to the chain they built, and the
-// application reads the client N entries from the right (src/lib/http/client-ip.ts).
+// The production server: Next's request handler behind Node's own HTTP server. It does three
+// things Next cannot be told to do:
+// - X-Forwarded-For: Next keeps a client-sent header as it is, so a route handler cannot tell a
+//   client's real address from one it made up. Here the header is rewritten from the socket before
+//   Next sees it: with TRUSTED_PROXY_HOPS=0 (the default) it is exactly the socket's address; with
+//   N trusted proxies in front, the socket's address is appended to the chain they built, and the
+//   application reads the client N entries from the right (src/lib/http/client-ip.ts).
+// - Pages load their JavaScript after the first paint (paint-first.mjs).
+// - Compression, which has to come after that rewrite.
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
+import compression from 'compression';
 import next from 'next';
+import { paintFirst } from './paint-first.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 3000);
@@ -21,6 +26,10 @@ const app = next({ dev: false, dir: root, port, hostname });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+// Compression lives here rather than in Next (`compress: false` in next.config.ts) so that pages
+// can be rewritten before they are compressed (paint-first.mjs).
+const compress = compression();
+
 const server = createServer((req, res) => {
   const socketAddress = req.socket.remoteAddress ?? 'unknown';
   const given = req.headers['x-forwarded-for'];
@@ -29,7 +38,10 @@ const server = createServer((req, res) => {
   // Likewise the scheme: only a trusted proxy may say the client spoke HTTPS (which decides the
   // Secure, __Host- session cookie).
   if (trustedHops === 0) req.headers['x-forwarded-proto'] = req.socket.encrypted ? 'https' : 'http';
-  handle(req, res);
+  compress(req, res, () => {
+    paintFirst(req, res);
+    handle(req, res);
+  });
 });
 // Behind a load balancer, idle keep-alive connections must outlive the balancer's own timeout.
 server.keepAliveTimeout = 65_000;

@@ -53,7 +53,8 @@ const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
     PORT: port,
     // V8 grows its heap freely under load; a cap makes it collect sooner, which keeps the server's
     // resident memory near 350 MB instead of 490 (docs/decisions/0014-server-heap.md).
-    NODE_OPTIONS: `--max-old-space-size=${process.env.SERVER_MAX_OLD_SPACE_MB || 320} ${process.env.NODE_OPTIONS ?? ''}`.trim(),
+    NODE_OPTIONS:
+      `--max-old-space-size=${process.env.SERVER_MAX_OLD_SPACE_MB || 320} ${process.env.NODE_OPTIONS ?? ''}`.trim(),
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

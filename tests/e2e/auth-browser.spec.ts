@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { MailServer } from '../support/mail-server';
 import { startSuiteMailbox, suiteEmail } from './auth-support';
+import { visit } from './support';
 
 /**
  * Issue 4's browser suite on the production build: register, activation mail, activate, sign in,
@@ -29,14 +30,14 @@ function linkFrom(text: string, path: string): string {
 }
 
 async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
+  await visit(page, '/login');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 async function signOut(page: Page) {
-  await page.goto('/dashboard');
+  await visit(page, '/dashboard');
   await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
@@ -51,7 +52,7 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
   const email = suiteEmail('browser');
 
   // Register.
-  await page.goto('/register');
+  await visit(page, '/register');
   await page.getByLabel('Your name').fill('Ada Lovelace');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -62,7 +63,7 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
   const activation = await mailbox.waitFor(email, (m) => m.subject.startsWith('Activate'));
   const activationLink = linkFrom(activation.text, '/activate');
   expect(new URL(activationLink).host).toBe('nameport.example');
-  await page.goto(localPath(activationLink));
+  await visit(page, localPath(activationLink));
   await page.getByRole('button', { name: 'Activate my account' }).click();
   await expect(page.getByRole('status')).toHaveText('Your account is active.');
 
@@ -116,12 +117,12 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
 
   // Forgot and reset the password; the second factor still stands after it.
   await signOut(page);
-  await page.goto('/forgot-password');
+  await visit(page, '/forgot-password');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText('If an account uses this address');
   const resetMail = await mailbox.waitFor(email, (m) => m.subject.startsWith('Reset'));
-  await page.goto(localPath(linkFrom(resetMail.text, '/reset-password')));
+  await visit(page, localPath(linkFrom(resetMail.text, '/reset-password')));
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('New password again').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
@@ -141,26 +142,26 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
 
 test('the header shows the signed-in customer and signs out', async ({ page }) => {
   const email = suiteEmail('header');
-  await page.goto('/register');
+  await visit(page, '/register');
   await page.getByLabel('Your name').fill('Hedy Lamarr');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   const activation = await mailbox.waitFor(email, (m) => m.subject.startsWith('Activate'));
-  await page.goto(localPath(linkFrom(activation.text, '/activate')));
+  await visit(page, localPath(linkFrom(activation.text, '/activate')));
   await page.getByRole('button', { name: 'Activate my account' }).click();
   await expect(page.getByRole('status')).toHaveText('Your account is active.');
 
   const header = page.getByRole('banner');
-  await page.goto('/');
+  await visit(page, '/');
   await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/');
+  await visit(page, '/');
   await expect(header.getByRole('link', { name: 'Hedy Lamarr' })).toBeVisible();
   await header.getByRole('button', { name: 'Sign out' }).click();
   await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  await page.goto('/dashboard');
+  await visit(page, '/dashboard');
   await expect(page.getByRole('main')).toContainText('to see your account');
 });
 
@@ -176,7 +177,7 @@ test('a wrong password and an unknown address show the same message', async ({ p
 
 test('the account screens work by keyboard on a phone-sized screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto('/login');
+  await visit(page, '/login');
   await page.getByLabel('E-mail address').focus();
   await page.keyboard.type('kb@example.com');
   await page.keyboard.press('Tab');

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { MailServer } from '../support/mail-server';
 import { startSuiteMailbox, suiteEmail } from './auth-support';
+import { visit } from './support';
 
 /**
  * Issue 5's browser suite: search and add a domain, the fly-out (driven by Playwright's clock),
@@ -24,7 +25,7 @@ async function expectNoSeriousViolations(page: Page) {
 }
 
 async function searchAndAdd(page: Page, name: string, domain: string) {
-  await page.goto(`/domains/search?q=${name}`);
+  await visit(page, `/domains/search?q=${name}`);
   const card = page.locator(`[data-domain="${domain}"]`);
   await expect(card).toContainText('Available');
   await card.getByRole('button', { name: `Add ${domain} to cart` }).click();
@@ -35,7 +36,7 @@ test('search a domain, add it: the fly-out opens, closes at 5 s, a new flash res
 }) => {
   await page.clock.install();
   const name = freshName();
-  await page.goto(`/domains/search?q=${name}.com`);
+  await visit(page, `/domains/search?q=${name}.com`);
   const first = page.locator(`[data-domain="${name}.com"]`);
   // The exact name first, with its first-year and renewal cost before adding.
   await expect(page.locator('[data-domain]').first()).toHaveAttribute('data-domain', `${name}.com`);
@@ -85,25 +86,25 @@ test('search a domain, add it: the fly-out opens, closes at 5 s, a new flash res
 });
 
 test('taken and premium names are marked, and taken ones cannot be added', async ({ page }) => {
-  await page.goto('/domains/search?q=premium.com');
+  await visit(page, '/domains/search?q=premium.com');
   const premium = page.locator('[data-domain="premium.com"]');
   await expect(premium).toContainText('Premium');
   await expect(premium).toContainText('£1,999.00');
-  await page.goto('/domains/search?q=example.com');
+  await visit(page, '/domains/search?q=example.com');
   const taken = page.locator('[data-domain="example.com"]');
   await expect(taken).toContainText('Taken');
   await expect(taken.getByRole('button', { name: 'Add example.com to cart' })).toBeDisabled();
 });
 
 test('a registered domain can be added as a transfer with its auth code', async ({ page }) => {
-  await page.goto('/domains/search?q=taken.org');
+  await visit(page, '/domains/search?q=taken.org');
   const taken = page.locator('[data-domain="taken.org"]');
   await taken.getByRole('button', { name: 'Transfer taken.org' }).click();
   await taken.getByLabel('Auth code for taken.org').fill('Secret-42');
   await taken.getByRole('button', { name: 'Add transfer' }).click();
   const flyout = page.getByRole('dialog', { name: 'Cart updated' });
   await expect(flyout).toContainText('taken.org');
-  await page.goto('/cart');
+  await visit(page, '/cart');
   const line = page.locator('[data-label="taken.org"]');
   await expect(line).toContainText('Transfer');
   await expect(line).toContainText('£11.49');
@@ -118,7 +119,7 @@ test('the cart: a number with its hold countdown, a plan, years, VAT, site versi
   await searchAndAdd(page, name, `${name}.com`);
   await expect(page.getByRole('dialog', { name: 'Cart updated' })).toBeVisible();
 
-  await page.goto('/numbers');
+  await visit(page, '/numbers');
   await page.getByLabel('Area code or prefix').fill('0161');
   await page.getByRole('button', { name: 'Find numbers' }).click();
   const number = page.locator('[data-number^="+44161"]').first();
@@ -127,13 +128,13 @@ test('the cart: a number with its hold countdown, a plan, years, VAT, site versi
   await number.getByRole('button').click();
   await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);
 
-  await page.goto('/plans');
+  await visit(page, '/plans');
   const business = page.locator('[data-plan="business"]');
   await business.getByLabel('Users').fill('3');
   await business.getByRole('button').click();
   await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText('Business plan');
 
-  await page.goto('/cart');
+  await visit(page, '/cart');
   const domainLine = page.locator(`[data-label="${name}.com"]`);
   await expect(domainLine).toContainText('£10.49');
   await expect(page.locator(`[data-label="${e164}"]`)).toContainText(
@@ -189,14 +190,14 @@ test.describe('merge on sign-in', () => {
     test.setTimeout(60_000);
     const email = suiteEmail('cart');
     const password = 'a long and private passphrase';
-    await page.goto('/register');
+    await visit(page, '/register');
     await page.getByLabel('Your name').fill('Ada Lovelace');
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
     const mail = await mailbox.waitFor(email, (m) => m.subject.startsWith('Activate'));
     const link = new URL(mail.text.match(/https?:\/\/\S+\/activate\S*/)![0]);
-    await page.goto(`${link.pathname}${link.search}`);
+    await visit(page, `${link.pathname}${link.search}`);
     await page.getByRole('button', { name: 'Activate my account' }).click();
     await expect(page.getByRole('status')).toHaveText('Your account is active.');
 
@@ -204,12 +205,12 @@ test.describe('merge on sign-in', () => {
     await searchAndAdd(page, name, `${name}.co.uk`);
     await expect(page.getByRole('dialog', { name: 'Cart updated' })).toBeVisible();
 
-    await page.goto('/login');
+    await visit(page, '/login');
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/cart');
+    await visit(page, '/cart');
     await expect(page.locator(`[data-label="${name}.co.uk"]`)).toBeVisible();
 
     // Signed in, the VAT choice is kept on the account: another browser signing in shows it.
@@ -220,12 +221,12 @@ test.describe('merge on sign-in', () => {
       .toMatchObject({ data: { vat_display: 'inc' } });
     const other = await browser.newContext({ locale: 'en-GB' });
     const second = await other.newPage();
-    await second.goto('/login');
+    await visit(second, '/login');
     await second.getByLabel('E-mail address').fill(email);
     await second.getByLabel('Password').fill(password);
     await second.getByRole('button', { name: 'Sign in' }).click();
     await expect(second).toHaveURL(/\/dashboard$/);
-    await second.goto('/cart');
+    await visit(second, '/cart');
     await expect(second.locator('[data-total="due_today"] .price-gross')).toBeVisible();
     await expect(second.locator('[data-total="due_today"] .price-net')).toBeHidden();
     await other.close();
@@ -235,7 +236,7 @@ test.describe('merge on sign-in', () => {
 for (const path of ['/domains/search?q=brightfox', '/numbers', '/plans', '/cart']) {
   test(`${path} has no serious accessibility violations, on a phone too`, async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto(path);
+    await visit(page, path);
     await expect(page.getByRole('main')).not.toContainText(/Searching|Loading/);
     await expectNoSeriousViolations(page);
     // Nothing wider than the phone.

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_HOSTS, PORT, jsonOf, request as raw } from './support';
+import { DEMO_HOSTS, PORT, jsonOf, request as raw, visit } from './support';
 
 const url = (host: string, path = '/') => `http://${host}:${PORT}${path}`;
 
@@ -53,7 +53,7 @@ for (const demo of DEMO_HOSTS) {
   const expected = EXPECTED[demo.host];
 
   test(`${demo.host}: theme variables, favicon and structured data`, async ({ page }) => {
-    await page.goto(url(demo.host));
+    await visit(page, url(demo.host));
     await expect(page.getByRole('banner').getByText(demo.name)).toBeVisible();
     expect(await cssVar(page, '--primary-color')).toBe(expected.primary);
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe(expected.favicon);
@@ -76,7 +76,7 @@ for (const demo of DEMO_HOSTS) {
     page,
   }) => {
     for (const path of ['/', '/domains/pricing']) {
-      const response = await page.goto(url(demo.host, path));
+      const response = await visit(page, url(demo.host, path));
       if (path !== '/' && demo.host === 'callwave.localhost') {
         // The telephony brand sells nothing: its pricing page does not exist.
         expect(response?.status()).toBe(404);
@@ -96,7 +96,7 @@ for (const demo of DEMO_HOSTS) {
 test('the domain brand pushes a page view with the path on every client-side route change', async ({
   page,
 }) => {
-  await page.goto(url('nameport.localhost'));
+  await visit(page, url('nameport.localhost'));
   await page.evaluate(() => ((window as any).__sameDocument = true));
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -116,7 +116,7 @@ for (const host of SHOP_HOSTS) {
   test(`${host}: page views, the VAT toggle and the site-version switch`, async ({ browser }) => {
     const context = await browser.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
-    await page.goto(url(host));
+    await visit(page, url(host));
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Domain prices' })
@@ -144,7 +144,7 @@ for (const host of SHOP_HOSTS) {
 }
 
 test('the telephony brand shows sign-in and dashboard only, no shop links', async ({ page }) => {
-  await page.goto(url('callwave.localhost'));
+  await visit(page, url('callwave.localhost'));
   await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toBeVisible();
   await expect(page.getByRole('link', { name: /cart/i })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /prices/i })).toHaveCount(0);
@@ -161,7 +161,7 @@ test('the VAT toggle switches every price without a reload, and the choice survi
 }) => {
   const context = await browser.newContext({ locale: 'en-GB' });
   const page = await context.newPage();
-  await page.goto(url('nameport.localhost', '/domains/pricing'));
+  await visit(page, url('nameport.localhost', '/domains/pricing'));
   // innerText, not textContent: only the amount the visitor sees counts.
   const shown = () => page.locator('tr[data-tld="com"] td').first().innerText();
   await expect.poll(shown).toBe('£10.49 ex VAT');
@@ -188,7 +188,7 @@ test('the VAT toggle switches every price without a reload, and the choice survi
 test('the site-version switch changes currency and prices', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'en-GB' });
   const page = await context.newPage();
-  await page.goto(url('nameport.localhost', '/domains/pricing'));
+  await visit(page, url('nameport.localhost', '/domains/pricing'));
   await expect(page.getByText('Prices (GBP, per year)')).toBeVisible();
   await expect(page.locator('tr[data-tld="co.uk"]')).toHaveCount(1);
   await page.getByLabel('Currency').selectOption('2');
@@ -216,7 +216,7 @@ function patchStore(token: string, body: unknown) {
 }
 
 test('a changed store is served as a new page at once', async ({ page }) => {
-  await page.goto(url('bytes.localhost'));
+  await visit(page, url('bytes.localhost'));
   const banner = `Spring sale ${Date.now()}`;
   await expect(page.getByText(banner)).toHaveCount(0);
   const response = await patchStore(ADMIN, {
@@ -228,7 +228,7 @@ test('a changed store is served as a new page at once', async ({ page }) => {
   await expect(page.getByText(banner)).toBeVisible();
   expect(await cssVar(page, '--primary-color')).toBe('#115e59');
   // Other stores keep their cached pages.
-  await page.goto(url('acme.localhost'));
+  await visit(page, url('acme.localhost'));
   await expect(page.getByText(banner)).toHaveCount(0);
 });
 
@@ -244,7 +244,7 @@ test('footer shows contact links, hours with today marked and open-now status', 
   page,
 }) => {
   await page.clock.setFixedTime(new Date('2026-11-23T10:00:00Z')); // Monday, 10:00 in London
-  await page.goto(url('nameport.localhost'));
+  await visit(page, url('nameport.localhost'));
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: '+44 20 7946 0000' })).toHaveAttribute(
     'href',
@@ -280,7 +280,7 @@ test('tag-manager and third-party scripts load only when the brand sets their id
   });
   // Nameport has a container id but has not turned it on; Ringo has neither.
   for (const host of ['nameport.localhost', 'ringo.localhost']) {
-    await page.goto(url(host));
+    await visit(page, url(host));
     await page.waitForLoadState('networkidle');
   }
   expect(requested).toEqual([]);
@@ -300,7 +300,7 @@ test('tag-manager and third-party scripts load only when the brand sets their id
     }),
   });
   expect(set.status).toBe(200);
-  await page.goto(url('ringo.localhost'));
+  await visit(page, url('ringo.localhost'));
   await expect.poll(() => requested.length).toBe(2);
   expect(requested).toEqual(
     expect.arrayContaining([

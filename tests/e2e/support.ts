@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import type { Page, Response } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3200);
 
@@ -70,4 +71,15 @@ function decodeChunked(body: Buffer): Buffer {
     at = eol + 2 + size + 2;
   }
   return Buffer.concat(parts);
+}
+
+/**
+ * Opens a store page and waits until it has hydrated (<html data-hydrated>, set by DataProvider):
+ * the page's scripts load after its first paint, so a test that clicks at once could otherwise
+ * click a page whose controls do not answer yet.
+ */
+export async function visit(page: Page, target: string): Promise<Response | null> {
+  const response = await page.goto(target);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 10_000 });
+  return response;
 }

@@ -1,0 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const PAINT_FIRST_LOADER: string;
+export class PaintFirstRewriter {
+  push(bytes: Uint8Array): string;
+  flush(): string;
+}
+export function paintFirst(req: IncomingMessage, res: ServerResponse): void;

@@ -1,0 +1,171 @@
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import vm from 'node:vm';
+import { gunzipSync } from 'node:zlib';
+import compression from 'compression';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAINT_FIRST_LOADER, PaintFirstRewriter, paintFirst } from '../../scripts/paint-first.mjs';
+
+// The shape of a page as Next 16 writes it: a preload and async chunk scripts in <head>, the
+// bootstrap chunk in <body>, inline flight data that mentions the same chunks in escaped JSON.
+const PAGE =
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>' +
+  '<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/boot.js"/>' +
+  '<script src="/_next/static/chunks/a.js" async=""></script>' +
+  '<script src="/_next/static/chunks/b-é.js" async=""></script>' +
+  '<title>Nameport — £ prices</title>' +
+  '<script src="/_next/static/chunks/legacy.js" noModule=""></script></head>' +
+  '<body><h1>Find your domain</h1><p>Prices in £ and €</p>' +
+  '<script src="/_next/static/chunks/boot.js" async=""></script>' +
+  '<script src="https://tags.example/gtm.js" async=""></script>' +
+  '<script>self.__next_f.push([1,"[\\"$\\",\\"script\\",\\"s\\",{\\"src\\":\\"/_next/static/chunks/a.js\\",\\"async\\":true}]"])</script>' +
+  '</body></html>';
+
+const placeholder = (src: string) =>
+  `<script type="text/x-paint-first" data-paint-first="${src}"></script>`;
+
+function expectRewritten(html: string) {
+  expect(html).toContain(placeholder('/_next/static/chunks/a.js'));
+  expect(html).toContain(placeholder('/_next/static/chunks/b-é.js'));
+  expect(html).toContain(placeholder('/_next/static/chunks/boot.js'));
+  expect(html).not.toContain('rel="preload" as="script"');
+  expect(html).not.toMatch(/<script src="\/_next\/static\/[^"]+" async="">/);
+  // Other scripts are left alone: the legacy bundle, third-party tags, the flight data.
+  expect(html).toContain('<script src="/_next/static/chunks/legacy.js" noModule=""></script>');
+  expect(html).toContain('<script src="https://tags.example/gtm.js" async=""></script>');
+  expect(html).toContain('\\"src\\":\\"/_next/static/chunks/a.js\\",\\"async\\":true');
+  // The loader comes once, at the end of <head>; the text is otherwise unchanged.
+  expect(html.split(PAINT_FIRST_LOADER)).toHaveLength(2);
+  expect(html).toContain(`${PAINT_FIRST_LOADER}</head>`);
+  expect(html).toContain('<title>Nameport — £ prices</title>');
+  expect(html).toContain('<p>Prices in £ and €</p>');
+}
+
+describe('PaintFirstRewriter', () => {
+  it('rewrites a page given in one piece', () => {
+    const r = new PaintFirstRewriter();
+    expectRewritten(r.push(Buffer.from(PAGE)) + r.flush());
+  });
+
+  it('gives the same page whatever the chunk boundaries, even inside a character', () => {
+    const bytes = Buffer.from(PAGE);
+    const whole = (() => {
+      const r = new PaintFirstRewriter();
+      return r.push(bytes) + r.flush();
+    })();
+    for (const size of [1, 2, 3, 7, 16, 61, 200]) {
+      const r = new PaintFirstRewriter();
+      let out = '';
+      for (let i = 0; i < bytes.length; i += size) out += r.push(bytes.subarray(i, i + size));
+      out += r.flush();
+      expect(out, `chunks of ${size} bytes`).toBe(whole);
+    }
+  });
+
+  it('leaves a page without Next chunks as it was, apart from the loader', () => {
+    const page = '<html><head><title>x</title></head><body>Hello</body></html>';
+    const r = new PaintFirstRewriter();
+    expect(r.push(Buffer.from(page)) + r.flush()).toBe(
+      `<html><head><title>x</title>${PAINT_FIRST_LOADER}</head><body>Hello</body></html>`,
+    );
+  });
+
+  it('ships a loader that is valid JavaScript', () => {
+    const source = PAINT_FIRST_LOADER.replace(/^<script>/, '').replace(/<\/script>$/, '');
+    expect(() => new vm.Script(source)).not.toThrow();
+  });
+});
+
+describe('paintFirst on a real HTTP server, with compression after it', () => {
+  let server: Server;
+  let port: number;
+
+  const routes: Record<string, (res: ServerResponse) => void> = {
+    // How Next sends a cached page: Content-Length, then the body in one end().
+    '/whole': (res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('content-length', Buffer.byteLength(PAGE));
+      res.end(PAGE);
+    },
+    // How Next streams a page it is rendering: many writes, then end().
+    '/streamed': (res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      const bytes = Buffer.from(PAGE);
+      for (let i = 0; i < bytes.length; i += 50) res.write(bytes.subarray(i, i + 50));
+      res.end();
+    },
+    '/json': (res) => {
+      const body = JSON.stringify({ html: PAGE });
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('content-length', Buffer.byteLength(body));
+      res.end(body);
+    },
+  };
+
+  beforeAll(async () => {
+    // compression's types are Express's; at run time it takes Node's own request and response.
+    const compress = compression() as unknown as (
+      req: IncomingMessage,
+      res: ServerResponse,
+      next: () => void,
+    ) => void;
+    server = createServer((req, res) => {
+      compress(req, res, () => {
+        paintFirst(req, res);
+        routes[req.url ?? '']!(res);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  function get(path: string, encoding: 'gzip' | 'identity', method = 'GET') {
+    return new Promise<{ headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, path, method, headers: { 'accept-encoding': encoding } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const gz = res.headers['content-encoding'] === 'gzip';
+            resolve({ headers: res.headers, body: (gz ? gunzipSync(raw) : raw).toString('utf8') });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it.each(['/whole', '/streamed'])('rewrites %s, compressed', async (path) => {
+    const { headers, body } = await get(path, 'gzip');
+    expect(headers['content-encoding']).toBe('gzip');
+    expectRewritten(body);
+  });
+
+  it('keeps an exact Content-Length on an uncompressed page sent whole', async () => {
+    const { headers, body } = await get('/whole', 'identity');
+    expect(headers['content-encoding']).toBeUndefined();
+    expect(Number(headers['content-length'])).toBe(Buffer.byteLength(body));
+    expectRewritten(body);
+  });
+
+  it('does not touch other content types', async () => {
+    const { body } = await get('/json', 'identity');
+    expect(JSON.parse(body)).toEqual({ html: PAGE });
+  });
+
+  it('answers HEAD without a body and without rewriting', async () => {
+    const { headers, body } = await get('/whole', 'identity', 'HEAD');
+    expect(body).toBe('');
+    expect(Number(headers['content-length'])).toBe(Buffer.byteLength(PAGE));
+  });
+});
