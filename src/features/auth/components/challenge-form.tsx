@@ -108,7 +108,7 @@ export function ChallengeForm() {
   if (!state) return <p aria-live="polite">Loading…</p>;
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form method="post" className={styles.form} onSubmit={submit} noValidate>
       <p className={styles.lead} aria-live="polite">
         {notice ? `${notice} ` : ''}
         {instruction(state)}

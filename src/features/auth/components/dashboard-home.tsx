@@ -37,7 +37,7 @@ function InviteForm() {
       <h2 id="invite-title" className={styles.title}>
         Invite a team member
       </h2>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form method="post" className={styles.form} onSubmit={submit} noValidate>
         {done ? (
           <p role="status" className={styles.success}>
             {done}

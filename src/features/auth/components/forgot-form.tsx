@@ -41,7 +41,7 @@ export function ForgotForm() {
     );
   }
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form method="post" className={styles.form} onSubmit={submit} noValidate>
       <FormError message={error} />
       <Field
         id="email"

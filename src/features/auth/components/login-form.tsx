@@ -53,7 +53,7 @@ export function LoginForm() {
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form method="post" className={styles.form} onSubmit={submit} noValidate>
       <FormError message={error} />
       <Field
         id="email"

@@ -47,7 +47,7 @@ export function RegisterForm({ inviteToken, email }: { inviteToken?: string; ema
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form method="post" className={styles.form} onSubmit={submit} noValidate>
       <FormError message={error} />
       <Field
         id="name"

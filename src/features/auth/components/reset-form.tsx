@@ -77,7 +77,7 @@ export function ResetForm() {
     );
   }
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form method="post" className={styles.form} onSubmit={submit} noValidate>
       <FormError message={error} />
       <Field
         id="password"

@@ -79,7 +79,7 @@ function TotpSection({
       ) : null}
       <FormError message={error} />
       {enabled ? (
-        <form className={styles.form} onSubmit={disable}>
+        <form method="post" className={styles.form} onSubmit={disable}>
           <p className={styles.lead}>Sign-ins ask for a code from your authenticator app.</p>
           <Field
             id="disable_password"
@@ -93,7 +93,7 @@ function TotpSection({
           </button>
         </form>
       ) : setup ? (
-        <form className={styles.form} onSubmit={confirm}>
+        <form method="post" className={styles.form} onSubmit={confirm}>
           <p className={styles.lead}>
             Scan this code with your authenticator app, then enter the code it shows.
           </p>
@@ -123,7 +123,7 @@ function TotpSection({
           </button>
         </form>
       ) : (
-        <form className={styles.form} onSubmit={start}>
+        <form method="post" className={styles.form} onSubmit={start}>
           <p className={styles.lead}>
             Add a second step to signing in. Enter your password to start.
           </p>
