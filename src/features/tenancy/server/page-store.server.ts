@@ -5,10 +5,10 @@ import { notFound } from 'next/navigation';
 import { parseSiteVersionId, type SiteVersionId } from '@/features/site-version/site-version';
 import { normaliseHost } from '../host';
 import type { Store } from '../store-types';
+import { storePageTag } from './store-page-tag';
 import { storeService } from './store-service.server';
 
-/** The cache tag of every page rendered for a host; see `invalidateStorePages`. */
-export const storePageTag = (host: string) => `store-host:${host}`;
+export { storePageTag };
 
 /**
  * The store and site version of a page, from the route segments proxy.ts wrote. Pages are cached
