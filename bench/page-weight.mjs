@@ -23,7 +23,8 @@ function get(port, host, path) {
 /** Sum of gzip sizes (KB) of the scripts the page's HTML loads. */
 export async function firstLoadJsKb(port, host, path = '/') {
   const html = (await get(port, host, path)).toString('utf8');
-  const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)]
+  // `data-paint-first` holds the chunks that load right after the first paint (serve.mjs).
+  const scripts = [...html.matchAll(/<script\b[^>]*\b(?:src|data-paint-first)="([^"]+)"[^>]*>/g)]
     .filter((m) => !/\bnoModule\b/i.test(m[0]))
     .map((m) => m[1]);
   const unique = [...new Set(scripts)].filter((src) => src.startsWith('/'));

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export const PAINT_FIRST_LOADER: string;
 export class PaintFirstRewriter {
-  push(bytes: Uint8Array): string;
-  flush(): string;
+  push(bytes: Uint8Array): Buffer;
+  flush(): Buffer;
 }
 export function paintFirst(req: IncomingMessage, res: ServerResponse): void;

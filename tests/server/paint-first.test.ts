@@ -48,30 +48,30 @@ function expectRewritten(html: string) {
 }
 
 describe('PaintFirstRewriter', () => {
-  it('rewrites a page given in one piece', () => {
+  const rewriteWhole = (page: string) => {
     const r = new PaintFirstRewriter();
-    expectRewritten(r.push(Buffer.from(PAGE)) + r.flush());
+    return Buffer.concat([r.push(Buffer.from(page)), r.flush()]).toString('utf8');
+  };
+
+  it('rewrites a page given in one piece', () => {
+    expectRewritten(rewriteWhole(PAGE));
   });
 
   it('gives the same page whatever the chunk boundaries, even inside a character', () => {
     const bytes = Buffer.from(PAGE);
-    const whole = (() => {
-      const r = new PaintFirstRewriter();
-      return r.push(bytes) + r.flush();
-    })();
+    const whole = rewriteWhole(PAGE);
     for (const size of [1, 2, 3, 7, 16, 61, 200]) {
       const r = new PaintFirstRewriter();
-      let out = '';
-      for (let i = 0; i < bytes.length; i += size) out += r.push(bytes.subarray(i, i + size));
-      out += r.flush();
-      expect(out, `chunks of ${size} bytes`).toBe(whole);
+      const out: Buffer[] = [];
+      for (let i = 0; i < bytes.length; i += size) out.push(r.push(bytes.subarray(i, i + size)));
+      out.push(r.flush());
+      expect(Buffer.concat(out).toString('utf8'), `chunks of ${size} bytes`).toBe(whole);
     }
   });
 
   it('leaves a page without Next chunks as it was, apart from the loader', () => {
     const page = '<html><head><title>x</title></head><body>Hello</body></html>';
-    const r = new PaintFirstRewriter();
-    expect(r.push(Buffer.from(page)) + r.flush()).toBe(
+    expect(rewriteWhole(page)).toBe(
       `<html><head><title>x</title>${PAINT_FIRST_LOADER}</head><body>Hello</body></html>`,
     );
   });
@@ -98,6 +98,18 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
       res.setHeader('content-type', 'text/html; charset=utf-8');
       const bytes = Buffer.from(PAGE);
       for (let i = 0; i < bytes.length; i += 50) res.write(bytes.subarray(i, i + 50));
+      res.end();
+    },
+    // A length already sent with the headers cannot change: such a page passes through as is.
+    '/committed': (res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('content-length', Buffer.byteLength(PAGE));
+      res.flushHeaders();
+      res.end(PAGE);
+    },
+    '/not-modified': (res) => {
+      res.statusCode = 304;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
       res.end();
     },
     '/json': (res) => {
@@ -158,6 +170,17 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
     expectRewritten(body);
   });
 
+  it('leaves a page whose length was already sent as it was', async () => {
+    const { headers, body } = await get('/committed', 'identity');
+    expect(body).toBe(PAGE);
+    expect(Number(headers['content-length'])).toBe(Buffer.byteLength(PAGE));
+  });
+
+  it('answers 304 with no body', async () => {
+    const { body } = await get('/not-modified', 'identity');
+    expect(body).toBe('');
+  });
+
   it('does not touch other content types', async () => {
     const { body } = await get('/json', 'identity');
     expect(JSON.parse(body)).toEqual({ html: PAGE });
@@ -167,5 +190,38 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
     const { headers, body } = await get('/whole', 'identity', 'HEAD');
     expect(body).toBe('');
     expect(Number(headers['content-length'])).toBe(Buffer.byteLength(PAGE));
+  });
+});
+
+describe('PaintFirstRewriter on pages that end early or bend the pattern', () => {
+  const rewrite = (page: string) => {
+    const r = new PaintFirstRewriter();
+    return Buffer.concat([r.push(Buffer.from(page)), r.flush()]).toString('utf8');
+  };
+
+  it('leaves a chunk tag cut off at the end of the page as it was', () => {
+    for (const tail of [
+      '<script src="/_next/static/chunks/a.js" async=""></scr',
+      '<script src="/_next/static/chunks/a.js" async',
+      '<script src="/_next/static/chunks/a.js',
+      '<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/a.js"',
+    ]) {
+      expect(rewrite(`<p>x</p>${tail}`)).toBe(`<p>x</p>${tail}`);
+    }
+  });
+
+  it('leaves look-alikes alone: other files, other attributes, markup in the address', () => {
+    const page =
+      '<head><script src="/_next/static/chunks/a.css" async=""></script>' +
+      '<script src="/_next/static/chunks/a.js" defer=""></script>' +
+      '<script src="/_next/static/<b>.js" async=""></script>' +
+      '<script src="/_next/static/chunks/ok.js" async=""></script></head>';
+    expect(rewrite(page)).toBe(
+      '<head><script src="/_next/static/chunks/a.css" async=""></script>' +
+        '<script src="/_next/static/chunks/a.js" defer=""></script>' +
+        '<script src="/_next/static/<b>.js" async=""></script>' +
+        placeholder('/_next/static/chunks/ok.js') +
+        `${PAINT_FIRST_LOADER}</head>`,
+    );
   });
 });
