@@ -3,8 +3,8 @@ import type { Instrumentation } from 'next';
 /**
  * Runs once when the server starts, before it takes requests: checks the configuration, migrates
  * the database, seeds the demo data, follows store changes made by other instances and starts
- * error reporting when SENTRY_DSN is set. A bad
- * configuration stops the start with a message that names the variable.
+ * error reporting when SENTRY_DSN is set. A bad configuration stops the start with a message that
+ * names the variable.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
