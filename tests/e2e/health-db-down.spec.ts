@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
-import { jsonOf, rawRequest } from './support';
+import { jsonOf, rawRequest, scratchDatabase, startExtraServer } from './support';
 
 /**
  * /check-health must answer without the store lookup and without the database. This starts a
@@ -18,19 +16,14 @@ const PORT = Number(process.env.E2E_PORT ?? 3200) + 90;
 let relay: Server;
 const relaySockets = new Set<Socket>();
 let app: ChildProcess;
-let dbName: string;
-let output = '';
+let database: Awaited<ReturnType<typeof scratchDatabase>>;
 
 async function get(host: string, p: string) {
   return rawRequest(`GET ${p} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, PORT);
 }
 
 test.beforeAll(async () => {
-  dbName = `storefront_e2e_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
+  database = await scratchDatabase(SERVER_URL);
 
   const upstream = new URL(SERVER_URL);
   relay = createServer((client) => {
@@ -45,39 +38,20 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
   const relayUrl = new URL(SERVER_URL);
   relayUrl.port = String((relay.address() as AddressInfo).port);
-  relayUrl.pathname = `/${dbName}`;
+  relayUrl.pathname = `/${database.name}`;
 
-  app = spawn(path.resolve('node_modules/.bin/next'), ['start', '-p', String(PORT)], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: relayUrl.toString(),
-      LOG_LEVEL: 'warn',
-      NEXT_TELEMETRY_DISABLED: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  app = await startExtraServer({
+    command: [path.resolve('node_modules/.bin/next'), 'start', '-p', String(PORT)],
+    port: PORT,
+    env: { DATABASE_URL: relayUrl.toString() },
   });
-  app.stdout?.on('data', (d) => (output += d));
-  app.stderr?.on('data', (d) => (output += d));
-  for (let i = 0; i < 120; i++) {
-    const ok = await get('acme.localhost', '/api/store').then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server did not start:\n${output}`);
 });
 
 test.afterAll(async () => {
   app?.kill('SIGTERM');
   relay?.close();
   for (const s of relaySockets) s.destroy();
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await database?.drop();
 });
 
 test('/check-health answers 200 with the database unreachable', async () => {

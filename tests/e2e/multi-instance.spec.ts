@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
-import { jsonOf, rawRequest, type RawResponse } from './support';
+import { jsonOf, rawRequest, scratchDatabase, startExtraServer, type RawResponse } from './support';
 
 /**
  * Two production servers behind one PostgreSQL database and one Redis, as behind a load
@@ -16,52 +15,32 @@ const BASE = Number(process.env.E2E_PORT ?? 3200) + 80;
 const PORTS = [BASE, BASE + 1] as const;
 const ADMIN = 'multi-instance-admin-token-0123456789';
 
-let dbName: string;
+let database: Awaited<ReturnType<typeof scratchDatabase>>;
 const servers: ChildProcess[] = [];
-let output = '';
 
 function get(port: number, host: string, p: string): Promise<RawResponse> {
   return rawRequest(`GET ${p} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, port);
 }
 
-async function startServer(port: number, databaseUrl: string): Promise<ChildProcess> {
-  const app = spawn(process.execPath, [path.resolve('scripts/serve.mjs')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      ADMIN_API_TOKEN: ADMIN,
-      LOG_LEVEL: 'warn',
-      NEXT_TELEMETRY_DISABLED: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  app.stdout?.on('data', (d) => (output += d));
-  app.stderr?.on('data', (d) => (output += d));
-  for (let i = 0; i < 120; i++) {
-    const ok = await get(port, 'bytes.localhost', '/api/store').then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return app;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server on ${port} did not start:\n${output}`);
-}
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dbName = `storefront_e2e_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`create database ${dbName}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${dbName}`;
+  database = await scratchDatabase(POSTGRES_URL);
   // One after the other: the first migrates and seeds, the second finds it done.
-  for (const port of PORTS) servers.push(await startServer(port, url.toString()));
+  for (const port of PORTS) {
+    const env = {
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      ADMIN_API_TOKEN: ADMIN,
+    };
+    servers.push(
+      await startExtraServer({
+        command: [process.execPath, path.resolve('scripts/serve.mjs')],
+        port,
+        env,
+      }),
+    );
+  }
 });
 
 test.afterAll(async () => {
@@ -69,10 +48,7 @@ test.afterAll(async () => {
   await Promise.all(
     servers.map((app) => new Promise((r) => (app.exitCode !== null ? r(null) : app.on('exit', r)))),
   );
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await database?.drop();
 });
 
 test('a store changed through one instance shows its new page on the other at once', async () => {

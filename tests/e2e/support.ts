@@ -1,4 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
+import pg from 'pg';
 import type { Page, Response } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3200);
@@ -82,4 +85,68 @@ export async function visit(page: Page, target: string): Promise<Response | null
   const response = await page.goto(target);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 10_000 });
   return response;
+}
+
+/**
+ * Starts one more production server (the build is the suite's) and waits until `host` answers
+ * `/api/store` on `port`. Its output is kept for the error if it does not come up.
+ */
+export async function startExtraServer(options: {
+  command: string[];
+  port: number;
+  env: Record<string, string>;
+  host?: string;
+}): Promise<ChildProcess> {
+  const [cmd, ...args] = options.command;
+  const app = spawn(cmd!, args, {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  app.stdout?.on('data', (d) => (output += d));
+  app.stderr?.on('data', (d) => (output += d));
+  const host = options.host ?? 'acme.localhost';
+  for (let i = 0; i < 120; i++) {
+    const ok = await rawRequest(
+      `GET /api/store HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      options.port,
+    ).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return app;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  app.kill('SIGTERM');
+  throw new Error(`server on ${options.port} did not start:\n${output}`);
+}
+
+/** A fresh database on the PostgreSQL server at `serverUrl`; answers its URL and a drop. */
+export async function scratchDatabase(
+  serverUrl: string,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const name = `storefront_e2e_${randomBytes(5).toString('hex')}`;
+  const run = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: () => run(`drop database if exists ${name} with (force)`),
+  };
 }
