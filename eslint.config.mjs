@@ -53,8 +53,6 @@ export default defineConfig([
     files: [
       'src/lib/env.ts',
       'src/instrumentation.ts',
-      // Loaded by Next outside the application bundle, so it cannot import env.ts.
-      'src/lib/cache/page-cache-handler.mjs',
       'scripts/**',
       'bench/**',
       'tests/**',

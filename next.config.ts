@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
@@ -15,9 +14,6 @@ const nextConfig: NextConfig = {
   // database after a restart (the database may have changed meanwhile), and a flood of unknown
   // hosts or paths cannot fill the disk. See docs/decisions/0010-page-cache.md.
   cacheMaxMemorySize: 32 * 1024 * 1024,
-  // Next's own handler, plus tag invalidations shared between instances over Redis when
-  // REDIS_URL is set (docs/decisions/0016-page-cache-across-instances.md).
-  cacheHandler: path.join(import.meta.dirname, 'src/lib/cache/page-cache-handler.mjs'),
   experimental: { isrFlushToDisk: false, inlineCss: true },
   reactStrictMode: true,
 };

@@ -104,8 +104,7 @@ const schema = z
           .map((s) => s.trim())
           .filter(Boolean),
       ),
-    // Rate-limit counters, and the page cache's invalidations between instances (read again by
-    // src/lib/cache/page-cache-handler.mjs, which Next loads outside the application bundle).
+    // Rate-limit counters, and store changes announced to the other instances (store-sync).
     REDIS_URL: z.preprocess(
       emptyAsUndefined,
       z

@@ -1,52 +1,90 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { redisUrl } from '../support/redis-lane';
+import { Redis } from 'ioredis';
+import { areTagsExpired } from 'next/dist/server/lib/incremental-cache/tags-manifest.external';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDatabase, appDb } from '@/lib/db/app-db';
 import { seedDemoData } from '@/features/tenancy/server/demo-seed.server';
 import { storePageTag } from '@/features/tenancy/server/store-page-tag';
 import { findStoreForUpdate, updateStore } from '@/features/tenancy/server/store-repository.server';
 import { storeService } from '@/features/tenancy/server/store-service.server';
-import { followStoreChangesOfOtherInstances } from '@/features/tenancy/server/store-sync.server';
+import {
+  STORE_CHANGES_CHANNEL,
+  announceStoreChange,
+  applyStoreChange,
+  hostsFromMessage,
+} from '@/features/tenancy/server/store-sync.server';
 
-// What the page cache handler does when another instance revalidated tags (page-cache-handler.mjs).
-function deliverFromAnotherInstance(tags: string[]) {
-  const listeners = (globalThis as Record<symbol, Set<(tags: string[]) => void> | undefined>)[
-    Symbol.for('storefront.cache-tag-listeners')
-  ];
-  for (const listener of listeners ?? []) listener(tags);
-}
-
-let stop: () => void;
 beforeAll(async () => {
   await seedDemoData((await appDatabase()).db, { demoStores: true });
-  stop = followStoreChangesOfOtherInstances();
 });
-afterAll(() => stop());
 
-it('a store changed through another instance is read afresh here, and only that store', async () => {
-  const service = storeService();
-  expect((await service.byHost('bytes.localhost'))?.config.store_name).toBe('Bytes Domains');
-  const acme = await service.byHost('acme.localhost');
-
-  // The other instance wrote the database; this one still holds the store in its cache.
+async function rename(host: string, name: string) {
   const db = await appDb();
-  const row = (await findStoreForUpdate(db, 'bytes.localhost'))!;
-  await updateStore(db, row.id, {
-    storeName: 'Bytes Domains Renamed',
-    theme: row.theme,
-    variables: row.variables,
-  });
-  expect((await service.byHost('bytes.localhost'))?.config.store_name).toBe('Bytes Domains');
+  const row = (await findStoreForUpdate(db, host))!;
+  await updateStore(db, row.id, { storeName: name, theme: row.theme, variables: row.variables });
+}
 
-  deliverFromAnotherInstance([storePageTag('bytes.localhost'), '_N_T_/layout']);
-  expect((await service.byHost('bytes.localhost'))?.config.store_name).toBe(
-    'Bytes Domains Renamed',
-  );
-  // Another store's cached lookup is kept (same object, no new query).
-  expect(await service.byHost('acme.localhost')).toBe(acme);
+describe('a store change made through another instance', () => {
+  it('is read afresh here, its pages expire, and other stores keep theirs', async () => {
+    const service = storeService();
+    expect((await service.byHost('bytes.localhost'))?.config.store_name).toBe('Bytes Domains');
+    const acme = await service.byHost('acme.localhost');
+    const renderedAt = Date.now() - 1_000;
 
-  await updateStore(db, row.id, {
-    storeName: 'Bytes Domains',
-    theme: row.theme,
-    variables: row.variables,
+    // The other instance wrote the database; this one still holds the store in its cache.
+    await rename('bytes.localhost', 'Bytes Domains Renamed');
+    expect((await service.byHost('bytes.localhost'))?.config.store_name).toBe('Bytes Domains');
+
+    applyStoreChange(['bytes.localhost']);
+    expect((await service.byHost('bytes.localhost'))?.config.store_name).toBe(
+      'Bytes Domains Renamed',
+    );
+    // A page of that host cached before the change is not served again; one of another is.
+    expect(areTagsExpired([storePageTag('bytes.localhost')], renderedAt)).toBe(true);
+    expect(areTagsExpired([storePageTag('acme.localhost')], renderedAt)).toBe(false);
+    expect(await service.byHost('acme.localhost')).toBe(acme);
+
+    await rename('bytes.localhost', 'Bytes Domains');
+    applyStoreChange(['bytes.localhost']);
   });
-  deliverFromAnotherInstance([storePageTag('bytes.localhost')]);
+
+  it('takes only well-formed messages from other instances', () => {
+    expect(
+      hostsFromMessage(JSON.stringify({ origin: 'other', hosts: ['Bytes.localhost'] })),
+    ).toEqual(['bytes.localhost']);
+    for (const raw of [
+      'not json',
+      'null',
+      JSON.stringify({ origin: 'other' }),
+      JSON.stringify({ origin: 'other', hosts: [] }),
+      JSON.stringify({ origin: 'other', hosts: ['bad host!'] }),
+      JSON.stringify({ origin: 'other', hosts: [42] }),
+      JSON.stringify({ hosts: ['bytes.localhost'] }),
+    ]) {
+      expect(hostsFromMessage(raw), raw).toBeNull();
+    }
+  });
 });
+
+// The announcement travels over Redis, so this part belongs to the Redis lane (npm run test:pg,
+// run by CI); the browser suite's multi-instance.spec.ts checks the whole path between two
+// servers.
+if (redisUrl) {
+  const url = redisUrl;
+  describe('announcing a store change (Redis lane)', () => {
+    const listener = new Redis(url);
+    afterAll(() => listener.quit());
+
+    it('reaches another instance, which would not take it for its own', async () => {
+      await listener.subscribe(STORE_CHANGES_CHANNEL);
+      const received = new Promise<string>((resolve) =>
+        listener.once('message', (_c, m) => resolve(m)),
+      );
+      announceStoreChange(['bytes.localhost']);
+      const raw = await received;
+      expect(JSON.parse(raw).hosts).toEqual(['bytes.localhost']);
+      // Here it is this process's own message: applying it again would be wasted work.
+      expect(hostsFromMessage(raw)).toBeNull();
+    });
+  });
+}

@@ -1,18 +1,15 @@
 import 'server-only';
-
-// The page cache handler (page-cache-handler.mjs) runs outside the application bundle; the two
-// meet on this process-wide symbol.
-const LISTENERS = Symbol.for('storefront.cache-tag-listeners');
-type Listener = (tags: string[]) => void;
+import { tagsManifest } from 'next/dist/server/lib/incremental-cache/tags-manifest.external';
 
 /**
- * Calls `listener` with the cache tags another server instance revalidated (delivered over Redis
- * when REDIS_URL is set), after this instance's page cache has dropped them. Answers a function
- * that stops listening.
+ * Expires cache tags in this process's page cache, as `revalidateTag(tag, { expire: 0 })` does,
+ * but callable outside a request: for invalidations that another instance made (store-sync).
+ * Next keeps the tags of its incremental cache in this process-wide manifest (an `.external`
+ * module, shared by the server and every bundle); an entry cached before the expiry is not
+ * served again.
  */
-export function onRemoteTagRevalidation(listener: Listener): () => void {
-  const holder = globalThis as { [LISTENERS]?: Set<Listener> };
-  const listeners = (holder[LISTENERS] ??= new Set());
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+export function expireCacheTags(tags: readonly string[]): void {
+  const now = Date.now();
+  for (const tag of tags)
+    tagsManifest.set(tag, { ...tagsManifest.get(tag), stale: now, expired: now });
 }

@@ -1,9 +1,9 @@
 import 'server-only';
-import { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { appDb } from '@/lib/db/app-db';
 import { getEnv } from '@/lib/env';
 import { ApiError } from '@/lib/http/api-response';
+import { sharedRedis } from '@/lib/redis';
 import { RateLimiterDatabase } from './drizzle-store';
 
 export type LimitRule = {
@@ -14,15 +14,6 @@ export type LimitRule = {
   /** Window in seconds; a counter resets when it ends, so nothing is locked for good. */
   duration: number;
 };
-
-const REDIS = Symbol.for('storefront.redis');
-type Holder = { [REDIS]?: Redis };
-
-function redis(url: string): Redis {
-  const holder = globalThis as Holder;
-  holder[REDIS] ??= new Redis(url, { enableOfflineQueue: true, maxRetriesPerRequest: 2 });
-  return holder[REDIS];
-}
 
 const limiters = new Map<string, Promise<RateLimiterAbstract>>();
 
@@ -38,7 +29,7 @@ function limiterFor(rule: LimitRule): Promise<RateLimiterAbstract> {
         duration: rule.duration,
       };
       if (env.REDIS_URL)
-        return new RateLimiterRedis({ ...options, storeClient: redis(env.REDIS_URL) });
+        return new RateLimiterRedis({ ...options, storeClient: sharedRedis(env.REDIS_URL) });
       return new RateLimiterDatabase({ ...options, db: await appDb() });
     })();
     limiters.set(rule.name, limiter);

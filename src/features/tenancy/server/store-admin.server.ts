@@ -7,6 +7,7 @@ import { variablesSchema } from '../variables-schema';
 import { findStoreForUpdate, updateStore } from './store-repository.server';
 import { storeService } from './store-service.server';
 import { storePageTag } from './page-store.server';
+import { announceStoreChange } from './store-sync.server';
 
 /**
  * A change to a white-label store. Unlike stored data (which falls back per field), a change must
@@ -29,7 +30,8 @@ const asObject = (value: unknown): Record<string, unknown> =>
 
 /**
  * Applies a change to the store reached by `host` and invalidates what was cached for it: the
- * in-process store lookup and every cached page of each of its hosts. Answers false when no
+ * in-process store lookup and every cached page of each of its hosts, here and (over Redis) on
+ * the other instances. Answers false when no
  * stored store has the host (built-in brands are configured in code).
  */
 export async function changeStore(host: string, change: StoreChange): Promise<boolean> {
@@ -46,5 +48,7 @@ export async function changeStore(host: string, change: StoreChange): Promise<bo
     // expire: 0 - the next visit renders the new page instead of serving the old one once more.
     revalidateTag(storePageTag(h), { expire: 0 });
   }
+  // The other instances, if any, do the same when they hear of it.
+  announceStoreChange(current.hosts);
   return true;
 }

@@ -1,18 +1,91 @@
 import 'server-only';
-import { onRemoteTagRevalidation } from '@/lib/cache/cache-tags';
-import { hostOfStorePageTag } from './store-page-tag';
+import { randomUUID } from 'node:crypto';
+import { expireCacheTags } from '@/lib/cache/cache-tags';
+import { getEnv } from '@/lib/env';
+import { logger } from '@/lib/logger';
+import { sharedRedis } from '@/lib/redis';
+import { normaliseHost } from '../host';
+import { storePageTag } from './store-page-tag';
 import { storeService } from './store-service.server';
 
+// Several server instances share one database; each keeps the store lookup and the rendered pages
+// of a store in its own memory. A change made through one instance is announced on this Redis
+// channel so that the others drop theirs (docs/decisions/0016).
+export const STORE_CHANGES_CHANNEL = 'storefront:store-changes';
+
+// Per process, not per module: the instrumentation bundle and the route bundles each have their
+// own copy of this module, and an instance must recognise its own messages.
+const ORIGIN = Symbol.for('storefront.store-sync.origin');
+function origin(): string {
+  const holder = globalThis as { [ORIGIN]?: string };
+  return (holder[ORIGIN] ??= randomUUID());
+}
+
 /**
- * When another instance changes a store, its page tags arrive here (page-cache-handler.mjs) after
- * this instance's cached pages of that host have expired. The store lookup is cached in process
- * too; forgetting the host makes the re-rendered page read the changed store, not the cached one.
+ * What an instance does when a store changed: forget the store lookup of each host and expire
+ * the cached pages of each host, so the next visit renders the changed store.
  */
-export function followStoreChangesOfOtherInstances(): () => void {
-  return onRemoteTagRevalidation((tags) => {
-    for (const tag of tags) {
-      const host = hostOfStorePageTag(tag);
-      if (host) storeService().invalidate(host);
-    }
+export function applyStoreChange(hosts: readonly string[]): void {
+  for (const host of hosts) storeService().invalidate(host);
+  expireCacheTags(hosts.map(storePageTag));
+}
+
+/** Tells the other instances (over Redis, when REDIS_URL is set) that these hosts' store changed. */
+export function announceStoreChange(hosts: readonly string[]): void {
+  const url = getEnv().REDIS_URL;
+  if (!url || hosts.length === 0) return;
+  // Not awaited: the change is made and this instance is up to date; if Redis is away, the other
+  // instances catch up when their pages expire (within the hour).
+  sharedRedis(url)
+    .publish(STORE_CHANGES_CHANNEL, JSON.stringify({ origin: origin(), hosts }))
+    .catch((error: Error) =>
+      logger.error(
+        { event: 'store_change_not_announced', hosts, err: error.message },
+        'store change not announced',
+      ),
+    );
+}
+
+/** The hosts of a message from another instance, or null for our own or a malformed one. */
+export function hostsFromMessage(raw: string): string[] | null {
+  let message: unknown;
+  try {
+    message = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof message !== 'object' || message === null) return null;
+  const { origin: from, hosts } = message as { origin?: unknown; hosts?: unknown };
+  if (typeof from !== 'string' || from === origin() || !Array.isArray(hosts)) return null;
+  const valid = hosts.map((h) => (typeof h === 'string' ? normaliseHost(h) : null));
+  return valid.every((h): h is string => h !== null) && valid.length > 0 ? valid : null;
+}
+
+/**
+ * Subscribes to the store changes other instances announce, when REDIS_URL is set. Answers a
+ * function that unsubscribes.
+ */
+export function followStoreChangesOfOtherInstances(): () => Promise<void> {
+  const url = getEnv().REDIS_URL;
+  if (!url) return async () => {};
+  const subscriber = sharedRedis(url).duplicate();
+  let failing = false;
+  subscriber.on('error', (error: Error) => {
+    if (!failing)
+      logger.error({ event: 'store_changes_redis_error', err: error.message }, 'Redis unavailable');
+    failing = true;
   });
+  subscriber.on('ready', () => {
+    failing = false;
+  });
+  subscriber.on('message', (_channel: string, raw: string) => {
+    const hosts = hostsFromMessage(raw);
+    if (hosts) applyStoreChange(hosts);
+  });
+  subscriber.subscribe(STORE_CHANGES_CHANNEL).catch(() => {
+    // Reported by the error handler; ioredis subscribes again when it reconnects.
+  });
+  return async () => {
+    await subscriber.quit().catch(() => subscriber.disconnect());
+  };
 }
