@@ -6,6 +6,7 @@ import { useSWRConfig } from 'swr';
 import { authApi, problemOf } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
 import type { ChallengeMethod } from '../schemas';
+import { useFormAction } from '../hooks/use-form-action';
 import styles from './auth.module.css';
 import { Field, FormError } from './field';
 
@@ -34,10 +35,9 @@ export function ChallengeForm() {
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const [state, setState] = useState<State | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, run } = useFormAction('Enter the 6 digits of the code.');
   const [notice, setNotice] = useState<string | null>(null);
   const [gone, setGone] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     authApi
@@ -47,12 +47,10 @@ export function ChallengeForm() {
         setGone(true);
         setError(problemOf(e).message);
       });
-  }, [challenge, isCtd]);
+  }, [challenge, isCtd, setError]);
 
   async function switchTo(method: ChallengeMethod) {
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const { data } = await authApi.put('/svc/account/login/challenge', {
         challenge,
         alternative_method: method,
@@ -63,36 +61,31 @@ export function ChallengeForm() {
           ? 'Use your authenticator app.'
           : `A new code is on its way by ${METHOD_NAMES[method]}.`,
       );
-    } catch (e) {
-      setError(problemOf(e).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '');
-    setBusy(true);
-    setError(null);
-    try {
-      await authApi.post('/svc/account/login/challenge', {
-        challenge,
-        code,
-        is_ctd: isCtd,
-        remember_me: rememberMe,
-      });
-      await mutate(CUSTOMER_KEY);
-      router.push('/dashboard');
-    } catch (e) {
-      const problem = problemOf(e);
-      if (problem.code === 'challenge_void' || problem.code === 'challenge_not_found')
-        setGone(true);
-      setError(
-        problem.code === 'validation_failed' ? 'Enter the 6 digits of the code.' : problem.message,
-      );
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        await authApi.post('/svc/account/login/challenge', {
+          challenge,
+          code,
+          is_ctd: isCtd,
+          remember_me: rememberMe,
+        });
+        await mutate(CUSTOMER_KEY);
+        router.push('/dashboard');
+      },
+      {
+        leaving: true,
+        onProblem: (problem) => {
+          if (problem.code === 'challenge_void' || problem.code === 'challenge_not_found')
+            setGone(true);
+        },
+      },
+    );
   }
 
   if (gone) {

@@ -2,34 +2,26 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { authApi, problemOf } from '../api/auth-api';
+import { authApi } from '../api/auth-api';
 import { useCustomer } from '../hooks/use-customer';
+import { useFormAction } from '../hooks/use-form-action';
 import styles from './auth.module.css';
 import { Field, FormError } from './field';
 
 function InviteForm() {
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useFormAction('Enter an e-mail address.');
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
-    setBusy(true);
-    setError(null);
+    const email = String(new FormData(formElement).get('invite_email') ?? '');
     setDone(null);
-    try {
-      const { data } = await authApi.post('/api/account/invites', {
-        email: String(new FormData(formElement).get('invite_email') ?? ''),
-      });
+    await run(async () => {
+      const { data } = await authApi.post('/api/account/invites', { email });
       setDone(`Invitation sent to ${data.data.email}. It works once, within 7 days.`);
       formElement.reset();
-    } catch (e) {
-      const problem = problemOf(e);
-      setError(problem.code === 'validation_failed' ? 'Enter an e-mail address.' : problem.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

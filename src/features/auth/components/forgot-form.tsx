@@ -1,36 +1,23 @@
 'use client';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { authApi, problemOf } from '../api/auth-api';
+import { authApi } from '../api/auth-api';
+import { useFormAction } from '../hooks/use-form-action';
 import styles from './auth.module.css';
 import { Field, FormError } from './field';
 
 /** Asks for a reset link; the answer is the same for every address. */
 export function ForgotForm() {
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string[]>>({});
+  const { busy, error, fields, run } = useFormAction('Check the field marked below.');
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      const { data } = await authApi.post('/api/forgot-password', {
-        email: String(new FormData(event.currentTarget).get('email') ?? ''),
-      });
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    await run(async () => {
+      const { data } = await authApi.post('/api/forgot-password', { email });
       setDone(data.data.message);
-    } catch (e) {
-      const problem = problemOf(e);
-      setFields(problem.fields);
-      setError(
-        problem.code === 'validation_failed' ? 'Check the field marked below.' : problem.message,
-      );
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (done) {

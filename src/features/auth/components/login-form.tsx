@@ -1,9 +1,10 @@
 'use client';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
-import { authApi, problemOf } from '../api/auth-api';
+import { authApi } from '../api/auth-api';
+import { useFormAction } from '../hooks/use-form-action';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
 import styles from './auth.module.css';
 import { Field, FormError } from './field';
@@ -13,43 +14,34 @@ export function LoginForm() {
   const router = useRouter();
   const isCtd = useSearchParams().get('is_ctd') === 'true';
   const { mutate } = useSWRConfig();
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, error, fields, run } = useFormAction('Check the fields marked below.');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    setFields({});
     const rememberMe = form.get('remember_me') === 'on';
-    try {
-      const { data } = await authApi.post('/api/login', {
-        email: String(form.get('email') ?? ''),
-        password: String(form.get('password') ?? ''),
-        remember_me: rememberMe,
-        is_ctd: isCtd,
-      });
-      if (data.data.challenge) {
-        const query = new URLSearchParams({
-          challenge: data.data.challenge,
-          remember_me: String(rememberMe),
-          is_ctd: String(isCtd),
+    await run(
+      async () => {
+        const { data } = await authApi.post('/api/login', {
+          email: String(form.get('email') ?? ''),
+          password: String(form.get('password') ?? ''),
+          remember_me: rememberMe,
+          is_ctd: isCtd,
         });
-        router.push(`/login/challenge?${query}`);
-        return;
-      }
-      await mutate(CUSTOMER_KEY);
-      router.push('/dashboard');
-    } catch (e) {
-      const problem = problemOf(e);
-      setFields(problem.fields);
-      setError(
-        problem.code === 'validation_failed' ? 'Check the fields marked below.' : problem.message,
-      );
-      setBusy(false);
-    }
+        if (data.data.challenge) {
+          const query = new URLSearchParams({
+            challenge: data.data.challenge,
+            remember_me: String(rememberMe),
+            is_ctd: String(isCtd),
+          });
+          router.push(`/login/challenge?${query}`);
+          return;
+        }
+        await mutate(CUSTOMER_KEY);
+        router.push('/dashboard');
+      },
+      { leaving: true },
+    );
   }
 
   return (

@@ -1,25 +1,21 @@
 'use client';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { authApi, problemOf } from '../api/auth-api';
+import { authApi } from '../api/auth-api';
+import { useFormAction } from '../hooks/use-form-action';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../schemas';
 import styles from './auth.module.css';
 import { Field, FormError } from './field';
 
 /** Registration; with an invite token the new user joins the inviting account. */
 export function RegisterForm({ inviteToken, email }: { inviteToken?: string; email?: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string[]>>({});
+  const { busy, error, fields, run } = useFormAction('Check the fields marked below.');
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
+    await run(async () => {
       const { data } = await authApi.post('/svc/account', {
         name: String(form.get('name') ?? ''),
         email: String(form.get('email') ?? ''),
@@ -27,15 +23,7 @@ export function RegisterForm({ inviteToken, email }: { inviteToken?: string; ema
         ...(inviteToken ? { invite_token: inviteToken } : {}),
       });
       setDone(data.data.message);
-    } catch (e) {
-      const problem = problemOf(e);
-      setFields(problem.fields);
-      setError(
-        problem.code === 'validation_failed' ? 'Check the fields marked below.' : problem.message,
-      );
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (done) {

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { authApi, problemOf } from '../api/auth-api';
+import { useFormAction } from '../hooks/use-form-action';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../schemas';
 import styles from './auth.module.css';
 import { Field, FormError } from './field';
@@ -11,12 +12,11 @@ import { Field, FormError } from './field';
 export function ResetForm() {
   const token = useSearchParams().get('token');
   const [valid, setValid] = useState<boolean | null>(token ? null : false);
-  const [error, setError] = useState<string | null>(
+  const { busy, error, setError, fields, run } = useFormAction(
+    'Check the fields marked below.',
     token ? null : 'This reset link is incomplete.',
   );
-  const [fields, setFields] = useState<Record<string, string[]>>({});
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     if (!token) return;
@@ -27,30 +27,19 @@ export function ResetForm() {
         setValid(false);
         setError(problemOf(e).message);
       });
-  }, [token]);
+  }, [token, setError]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
+    await run(async () => {
       await authApi.post('/api/reset-password', {
         token,
         password: String(form.get('password') ?? ''),
         password_confirmation: String(form.get('password_confirmation') ?? ''),
       });
       setDone(true);
-    } catch (e) {
-      const problem = problemOf(e);
-      setFields(problem.fields);
-      setError(
-        problem.code === 'validation_failed' ? 'Check the fields marked below.' : problem.message,
-      );
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   if (done) {

@@ -2,8 +2,9 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { authApi, problemOf } from '../api/auth-api';
+import { authApi } from '../api/auth-api';
 import { useCustomer } from '../hooks/use-customer';
+import { useFormAction } from '../hooks/use-form-action';
 import styles from './auth.module.css';
 import { Field, FormError } from './field';
 
@@ -18,23 +19,13 @@ function TotpSection({
   onChange: () => Promise<unknown>;
 }) {
   const [setup, setSetup] = useState<Setup | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
+  const action = useFormAction('Check what you entered.');
+  const { busy, error } = action;
+  const run = (step: () => Promise<void>) => {
     setNotice(null);
-    try {
-      await action();
-    } catch (e) {
-      const problem = problemOf(e);
-      setError(problem.code === 'validation_failed' ? 'Check what you entered.' : problem.message);
-    } finally {
-      setBusy(false);
-    }
-  }
+    return action.run(step);
+  };
 
   const start = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
