@@ -1,5 +1,6 @@
 'use client';
 import { isAxiosError } from 'axios';
+import type { CustomerUser } from '../customer-user';
 
 /** The account screens use the product's one browser HTTP client (CSRF token fetched on demand). */
 export { browserApi as authApi } from '@/lib/browser-api';
@@ -30,16 +31,7 @@ export function problemOf(error: unknown): ApiProblem {
   };
 }
 
-export type CustomerUser = {
-  id: string;
-  name: string;
-  email: string;
-  account_id: string;
-  account_name: string;
-  role: 'owner' | 'member';
-  second_factor: boolean;
-  has_phone: boolean;
-};
+export type { CustomerUser };
 
 export type CustomerAnswer = {
   user: CustomerUser | null;

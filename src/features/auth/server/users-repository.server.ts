@@ -2,20 +2,12 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import { accounts, users } from '@/lib/db/schema';
+import type { CustomerUser } from '../customer-user';
 
 export type UserRow = typeof users.$inferSelect;
 
 /** What the API shows of a user: never a hash or a secret. */
-export type UserDto = {
-  id: string;
-  name: string;
-  email: string;
-  account_id: string;
-  account_name: string;
-  role: 'owner' | 'member';
-  second_factor: boolean;
-  has_phone: boolean;
-};
+export type UserDto = CustomerUser;
 
 export async function findUserByEmail(db: AppDb, storeKey: string, email: string) {
   const [row] = await db
