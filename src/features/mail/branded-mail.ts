@@ -1,4 +1,5 @@
 import type { Store } from '@/features/tenancy/store-types';
+import { supportAddressLines } from '@/features/tenancy/support-address';
 import { storeLink } from './store-link';
 
 export type MailContent = {
@@ -17,16 +18,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 function supportLines(store: Store): string[] {
   const v = store.variables;
-  const address = [
-    v.supportA1,
-    v.supportA2,
-    v.supportCity,
-    v.supportState,
-    v.supportZip,
-    v.supportCountry,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  const address = supportAddressLines(v).join(', ');
   return [
     v.supportEmail && `E-mail: ${v.supportEmail}`,
     v.supportNumber && `Telephone: ${v.supportNumber}`,

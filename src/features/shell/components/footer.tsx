@@ -1,4 +1,5 @@
 import type { Store } from '@/features/tenancy/store-types';
+import { supportAddressLines } from '@/features/tenancy/support-address';
 import { zoneOffsetsNow } from '../opening-hours';
 import { OpeningHours } from './opening-hours';
 import styles from './footer.module.css';
@@ -6,14 +7,7 @@ import styles from './footer.module.css';
 /** Footer from the store variables: company, contact, address, hours, text and custom snippet. */
 export function Footer({ store }: { store: Store }) {
   const v = store.variables;
-  const address = [
-    v.supportA1,
-    v.supportA2,
-    v.supportCity,
-    v.supportState,
-    v.supportZip,
-    v.supportCountry,
-  ].filter(Boolean);
+  const address = supportAddressLines(v);
   const hasHours = Object.values(v.openingHours).some(Boolean);
   return (
     <footer className={styles.footer}>
