@@ -28,6 +28,18 @@ export type CartItemRow = {
   users: number | null;
 };
 
+/** The columns of a cart line that the cart answer and pricing need. */
+const itemColumns = {
+  id: cartItems.id,
+  type: cartItems.type,
+  domain: cartItems.domain,
+  years: cartItems.years,
+  authCode: cartItems.authCode,
+  number: cartItems.number,
+  plan: cartItems.plan,
+  users: cartItems.users,
+};
+
 const cartColumns = {
   id: carts.id,
   storeKey: carts.storeKey,
@@ -84,16 +96,7 @@ export async function findCartWithItems(
   const rows = await db
     .select({
       cart: cartColumns,
-      item: {
-        id: cartItems.id,
-        type: cartItems.type,
-        domain: cartItems.domain,
-        years: cartItems.years,
-        authCode: cartItems.authCode,
-        number: cartItems.number,
-        plan: cartItems.plan,
-        users: cartItems.users,
-      },
+      item: itemColumns,
       premiumStatus: registryDomains.status,
       premium1: registryDomains.premiumRegisterNetSv1,
       premium2: registryDomains.premiumRegisterNetSv2,
@@ -119,16 +122,7 @@ export async function findCartWithItems(
 
 export async function listItems(db: AppDb, cartId: string): Promise<CartItemRow[]> {
   const rows = await db
-    .select({
-      id: cartItems.id,
-      type: cartItems.type,
-      domain: cartItems.domain,
-      years: cartItems.years,
-      authCode: cartItems.authCode,
-      number: cartItems.number,
-      plan: cartItems.plan,
-      users: cartItems.users,
-    })
+    .select(itemColumns)
     .from(cartItems)
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
