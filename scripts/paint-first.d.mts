@@ -5,4 +5,9 @@ export class PaintFirstRewriter {
   push(bytes: Uint8Array): Buffer;
   flush(): Buffer;
 }
-export function paintFirst(req: IncomingMessage, res: ServerResponse): void;
+export function rewritePage(bytes: Buffer): Buffer;
+export function paintFirst(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pages?: import('./page-bytes.mjs').PageBytes,
+): void;

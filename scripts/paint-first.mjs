@@ -8,6 +8,8 @@
 // the browser reports its first contentful paint. Nothing else about the page changes: the chunks
 // were async (order-free) already, and React finds the scripts it rendered by their src.
 
+import { chosenEncoding } from './page-bytes.mjs';
+
 /** The loader: on first contentful paint, or at once when there is no paint to wait for. */
 export const PAINT_FIRST_LOADER =
   '<script>(function(){var d=document,started=false;' +
@@ -135,6 +137,14 @@ export class PaintFirstRewriter {
   }
 }
 
+/** A whole page, rewritten. @param {Buffer} bytes @returns {Buffer} */
+export function rewritePage(bytes) {
+  const r = new PaintFirstRewriter();
+  const body = r.push(bytes);
+  const rest = r.flush();
+  return rest.length === 0 ? body : Buffer.concat([body, rest]);
+}
+
 function toBuffer(chunk, encoding) {
   if (typeof chunk === 'string')
     return Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8');
@@ -144,15 +154,19 @@ function toBuffer(chunk, encoding) {
 /**
  * Rewrites the HTML pages this response carries (and nothing else). Install it before anything
  * is written: it wraps `write` and `end`, deciding on the first call by the Content-Type.
+ * With `pages`, a page from Next's page cache is sent from there, already rewritten and, where
+ * the client takes it, already compressed (page-bytes.mjs).
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
+ * @param {import('./page-bytes.mjs').PageBytes} [pages]
  */
-export function paintFirst(req, res) {
+export function paintFirst(req, res, pages) {
   if (req.method !== 'GET') return;
   const write = res.write;
   const end = res.end;
   /** @type {PaintFirstRewriter | null | undefined} */
   let rewriter;
+  let written = false;
   const decide = () => {
     if (rewriter !== undefined) return rewriter;
     const type = String(res.getHeader('content-type') ?? '');
@@ -171,6 +185,7 @@ export function paintFirst(req, res) {
     const r = decide();
     if (r === null || chunk === undefined || chunk === null) return write.apply(this, arguments);
     if (!this.headersSent) this.removeHeader('content-length');
+    written = true;
     const cb = typeof encoding === 'function' ? encoding : callback;
     const out = r.push(toBuffer(chunk, encoding));
     if (out.length === 0) {
@@ -186,6 +201,26 @@ export function paintFirst(req, res) {
     let cb = callback;
     if (typeof chunk === 'function') [cb, chunk] = [chunk, undefined];
     else if (typeof encoding === 'function') [cb, encoding] = [encoding, undefined];
+    if (
+      pages &&
+      !written &&
+      !this.headersSent &&
+      this.statusCode === 200 &&
+      // Next marks the pages of its page cache (HIT, STALE, or MISS when it has just made one);
+      // a page rendered per request would only churn the store.
+      this.getHeader('x-nextjs-cache') !== undefined &&
+      (typeof chunk === 'string' || Buffer.isBuffer(chunk))
+    ) {
+      const page = pages.get(chunk, typeof encoding === 'string' ? encoding : undefined);
+      const method = chosenEncoding(req, this, page.identity.length);
+      const encoded = page.encoded(method);
+      // Not ready (or not kept, as deflate): the identity bytes, which `compression` encodes.
+      if (encoded !== undefined && method !== 'identity')
+        this.setHeader('content-encoding', method);
+      const out = encoded ?? page.identity;
+      this.setHeader('content-length', out.length);
+      return end.call(this, out, cb);
+    }
     const body = chunk === undefined || chunk === null ? EMPTY : r.push(toBuffer(chunk, encoding));
     const rest = r.flush();
     const out = rest.length === 0 ? body : Buffer.concat([body, rest]);

@@ -6,13 +6,15 @@
 //   N trusted proxies in front, the socket's address is appended to the chain they built, and the
 //   application reads the client N entries from the right (src/lib/http/client-ip.ts).
 // - Pages load their JavaScript after the first paint (paint-first.mjs).
-// - Compression, which has to come after that rewrite.
+// - Compression, which has to come after that rewrite; a page from Next's page cache is sent
+//   already rewritten and compressed (page-bytes.mjs).
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import compression from 'compression';
 import next from 'next';
-import { paintFirst } from './paint-first.mjs';
+import { PageBytes } from './page-bytes.mjs';
+import { paintFirst, rewritePage } from './paint-first.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 3000);
@@ -29,6 +31,8 @@ await app.prepare();
 // Compression lives here rather than in Next (`compress: false` in next.config.ts) so that pages
 // can be rewritten before they are compressed (paint-first.mjs).
 const compress = compression();
+// Cached pages' bytes: rewritten and compressed once per page, not per request.
+const pages = new PageBytes({ transform: rewritePage });
 
 const server = createServer((req, res) => {
   const socketAddress = req.socket.remoteAddress ?? 'unknown';
@@ -39,7 +43,7 @@ const server = createServer((req, res) => {
   // Secure, __Host- session cookie).
   if (trustedHops === 0) req.headers['x-forwarded-proto'] = req.socket.encrypted ? 'https' : 'http';
   compress(req, res, () => {
-    paintFirst(req, res);
+    paintFirst(req, res, pages);
     handle(req, res);
   });
 });

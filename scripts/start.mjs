@@ -42,8 +42,9 @@ if (process.env.DATABASE_URL !== 'pglite:memory') {
 }
 
 const port = process.env.PORT || '3000';
-// scripts/serve.mjs is `next start` plus one thing: X-Forwarded-For set from the socket, so rate
-// limits see the client's real address (docs/decisions/0023).
+// scripts/serve.mjs is `next start` plus what Next cannot be told to do: X-Forwarded-For set from
+// the socket, so rate limits see the client's real address (docs/decisions/0023), and pages that
+// paint before their JavaScript loads (0015), cached pages compressed once (0017).
 const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
   cwd: root,
   stdio: 'inherit',

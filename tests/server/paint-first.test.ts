@@ -7,10 +7,16 @@ import {
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import vm from 'node:vm';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import compression from 'compression';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAINT_FIRST_LOADER, PaintFirstRewriter, paintFirst } from '../../scripts/paint-first.mjs';
+import { PageBytes } from '../../scripts/page-bytes.mjs';
+import {
+  PAINT_FIRST_LOADER,
+  PaintFirstRewriter,
+  paintFirst,
+  rewritePage,
+} from '../../scripts/paint-first.mjs';
 
 // The shape of a page as Next 16 writes it: a preload and async chunk scripts in <head>, the
 // bootstrap chunk in <body>, inline flight data that mentions the same chunks in escaped JSON.
@@ -85,6 +91,9 @@ describe('PaintFirstRewriter', () => {
 describe('paintFirst on a real HTTP server, with compression after it', () => {
   let server: Server;
   let port: number;
+  // What the cached page says now: a store change makes Next render a new text.
+  let cachedPage = PAGE;
+  let cachedCacheControl = 's-maxage=3600, stale-while-revalidate=31532400';
 
   const routes: Record<string, (res: ServerResponse) => void> = {
     // How Next sends a cached page: Content-Length, then the body in one end().
@@ -107,6 +116,14 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
       res.flushHeaders();
       res.end(PAGE);
     },
+    // How Next sends a page from its page cache: marked, with a length, in one end().
+    '/cached': (res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('x-nextjs-cache', 'HIT');
+      res.setHeader('cache-control', cachedCacheControl);
+      res.setHeader('content-length', Buffer.byteLength(cachedPage));
+      res.end(cachedPage);
+    },
     '/not-modified': (res) => {
       res.statusCode = 304;
       res.setHeader('content-type', 'text/html; charset=utf-8');
@@ -127,9 +144,10 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
       res: ServerResponse,
       next: () => void,
     ) => void;
+    const pages = new PageBytes({ transform: rewritePage });
     server = createServer((req, res) => {
       compress(req, res, () => {
-        paintFirst(req, res);
+        paintFirst(req, res, pages);
         routes[req.url ?? '']!(res);
       });
     });
@@ -138,24 +156,96 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  function get(path: string, encoding: 'gzip' | 'identity', method = 'GET') {
-    return new Promise<{ headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port, path, method, headers: { 'accept-encoding': encoding } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const raw = Buffer.concat(chunks);
-            const gz = res.headers['content-encoding'] === 'gzip';
-            resolve({ headers: res.headers, body: (gz ? gunzipSync(raw) : raw).toString('utf8') });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    });
+  const decode: Record<string, (raw: Buffer) => Buffer> = {
+    gzip: gunzipSync,
+    br: brotliDecompressSync,
+    deflate: inflateSync,
+  };
+
+  function get(path: string, encoding: string, method = 'GET') {
+    return new Promise<{ headers: Record<string, unknown>; body: string; wire: number }>(
+      (resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, path, method, headers: { 'accept-encoding': encoding } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              const raw = Buffer.concat(chunks);
+              const decoder = decode[String(res.headers['content-encoding'])];
+              resolve({
+                headers: res.headers,
+                body: (decoder ? decoder(raw) : raw).toString('utf8'),
+                wire: raw.length,
+              });
+            });
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      },
+    );
   }
+
+  /** Asks until the page comes precompressed, as it does once the background job is done. */
+  async function getPrecompressed(path: string, encoding: string) {
+    for (let i = 0; i < 100; i++) {
+      const answer = await get(path, encoding);
+      if (answer.headers['content-length'] !== undefined) return answer;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`${path} never came precompressed in ${encoding}`);
+  }
+
+  it('sends a cached page rewritten, with an exact length, when the client takes no encoding', async () => {
+    const { headers, body } = await get('/cached', 'identity');
+    expect(headers['content-encoding']).toBeUndefined();
+    expect(Number(headers['content-length'])).toBe(Buffer.byteLength(body));
+    expectRewritten(body);
+  });
+
+  it.each(['br', 'gzip'])(
+    'sends a cached page in %s, compressed once, with its length and Vary',
+    async (encoding) => {
+      // The first answer is compressed as it goes, like any other; the page is meanwhile kept.
+      const first = await get('/cached', `${encoding}, deflate`);
+      expect(first.headers['content-encoding']).toBe(encoding);
+      expectRewritten(first.body);
+      const { headers, body, wire } = await getPrecompressed('/cached', `${encoding}, deflate`);
+      expect(headers['content-encoding']).toBe(encoding);
+      expect(Number(headers['content-length'])).toBe(wire);
+      expect(String(headers.vary)).toMatch(/accept-encoding/i);
+      expect(body).toBe(first.body);
+    },
+  );
+
+  it('leaves other encodings and no-transform pages to the usual path', async () => {
+    const deflated = await get('/cached', 'deflate');
+    expect(deflated.headers['content-encoding']).toBe('deflate');
+    expectRewritten(deflated.body);
+    cachedCacheControl = 'public, max-age=60, no-transform';
+    try {
+      const { headers, body } = await get('/cached', 'br, gzip');
+      expect(headers['content-encoding']).toBeUndefined();
+      expectRewritten(body);
+    } finally {
+      cachedCacheControl = 's-maxage=3600, stale-while-revalidate=31532400';
+    }
+  });
+
+  it('sends the new page at once when the cached text changes', async () => {
+    await getPrecompressed('/cached', 'br');
+    cachedPage = PAGE.replace('Find your domain', 'Find a new domain');
+    try {
+      const plain = await get('/cached', 'identity');
+      expect(plain.body).toContain('Find a new domain');
+      expectRewritten(plain.body);
+      const compressed = await get('/cached', 'br');
+      expect(compressed.body).toBe(plain.body);
+    } finally {
+      cachedPage = PAGE;
+    }
+  });
 
   it.each(['/whole', '/streamed'])('rewrites %s, compressed', async (path) => {
     const { headers, body } = await get(path, 'gzip');
@@ -186,8 +276,8 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
     expect(JSON.parse(body)).toEqual({ html: PAGE });
   });
 
-  it('answers HEAD without a body and without rewriting', async () => {
-    const { headers, body } = await get('/whole', 'identity', 'HEAD');
+  it.each(['/whole', '/cached'])('answers HEAD %s without a body', async (path) => {
+    const { headers, body } = await get(path, 'identity', 'HEAD');
     expect(body).toBe('');
     expect(Number(headers['content-length'])).toBe(Buffer.byteLength(PAGE));
   });
