@@ -37,6 +37,14 @@ const cases = [
     path: '/domains/pricing',
     target: 0.5,
   },
+  // As a browser asks: compressed, which a cached page is once, not per request (decision 0017).
+  {
+    name: 'page / (nameport.localhost), Accept-Encoding br',
+    host: 'nameport.localhost',
+    path: '/',
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    target: 0.5,
+  },
   // Contrast: a store page rendered on every request (the store's own 404 page).
   {
     name: 'per-request page /no-such-page (acme.localhost)',
