@@ -145,6 +145,21 @@ export function rewritePage(bytes) {
   return rest.length === 0 ? body : Buffer.concat([body, rest]);
 }
 
+const isHtml = (res) => String(res.getHeader('content-type') ?? '').startsWith('text/html');
+
+/**
+ * HEAD: Next gives the length of the page before its rewrite, which is not what GET sends. No
+ * length is better than a wrong one (RFC 9110 lets HEAD leave it out).
+ * @param {import('node:http').ServerResponse} res
+ */
+function withoutPageLength(res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function headWithoutPageLength(...args) {
+    if (isHtml(this) && !this.getHeader('content-encoding')) this.removeHeader('content-length');
+    return writeHead.apply(this, args);
+  };
+}
+
 function toBuffer(chunk, encoding) {
   if (typeof chunk === 'string')
     return Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8');
@@ -161,6 +176,7 @@ function toBuffer(chunk, encoding) {
  * @param {import('./page-bytes.mjs').PageBytes} [pages]
  */
 export function paintFirst(req, res, pages) {
+  if (req.method === 'HEAD') return withoutPageLength(res);
   if (req.method !== 'GET') return;
   const write = res.write;
   const end = res.end;
@@ -169,9 +185,8 @@ export function paintFirst(req, res, pages) {
   let written = false;
   const decide = () => {
     if (rewriter !== undefined) return rewriter;
-    const type = String(res.getHeader('content-type') ?? '');
     const rewritable =
-      type.startsWith('text/html') &&
+      isHtml(res) &&
       !res.getHeader('content-encoding') &&
       res.statusCode !== 204 &&
       res.statusCode !== 304 &&

@@ -276,10 +276,21 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
     expect(JSON.parse(body)).toEqual({ html: PAGE });
   });
 
-  it.each(['/whole', '/cached'])('answers HEAD %s without a body', async (path) => {
-    const { headers, body } = await get(path, 'identity', 'HEAD');
-    expect(body).toBe('');
-    expect(Number(headers['content-length'])).toBe(Buffer.byteLength(PAGE));
+  it.each(['/whole', '/cached'])(
+    'answers HEAD %s without a body, and without the length of the page before its rewrite',
+    async (path) => {
+      const { headers, body } = await get(path, 'identity', 'HEAD');
+      expect(body).toBe('');
+      expect(headers['content-length']).toBeUndefined();
+      expect(headers['content-type']).toMatch(/^text\/html/);
+    },
+  );
+
+  it('keeps the length of HEAD answers that are not pages', async () => {
+    const { headers } = await get('/json', 'identity', 'HEAD');
+    expect(Number(headers['content-length'])).toBe(
+      Buffer.byteLength(JSON.stringify({ html: PAGE })),
+    );
   });
 });
 
