@@ -51,15 +51,17 @@ class Page {
   identity;
   /** What this page holds: its key's text, its bytes and their encoded forms. */
   bytes;
+  /** Set when the store lets the page go: it is then not compressed any more. */
+  dropped = false;
   /** Per encoding: the bytes, `null` while they are being made or when making them failed. */
   #encoded = new Map();
-  #onGrow;
+  #store;
 
-  /** @param {Buffer} identity @param {number} keyBytes @param {(bytes: number) => void} onGrow */
-  constructor(identity, keyBytes, onGrow) {
+  /** @param {Buffer} identity @param {number} keyBytes @param {PageBytes} store */
+  constructor(identity, keyBytes, store) {
     this.identity = identity;
     this.bytes = keyBytes + identity.length;
-    this.#onGrow = onGrow;
+    this.#store = store;
   }
 
   /** The page in `encoding` if it is ready; otherwise undefined, and it is made meanwhile. */
@@ -70,11 +72,17 @@ class Page {
     const compress = COMPRESS[encoding];
     if (!compress) return undefined;
     this.#encoded.set(encoding, null);
-    compress(this.identity, (error, out) => {
-      if (error) return; // stays null: this page keeps being compressed per request
-      this.#encoded.set(encoding, out);
-      this.bytes += out.length;
-      this.#onGrow(out.length);
+    this.#store.schedule((done) => {
+      if (this.dropped) return done();
+      compress(this.identity, (error, out) => {
+        // On an error it stays null: this page keeps being compressed per request.
+        if (!error) {
+          this.#encoded.set(encoding, out);
+          this.bytes += out.length;
+          this.#store.grew(this, out.length);
+        }
+        done();
+      });
     });
     return undefined;
   }
@@ -82,11 +90,14 @@ class Page {
 
 /** A byte-bounded, least-recently-used store of cached pages' bytes. */
 export class PageBytes {
-  /** @type {Map<string | Buffer, Page>} */
+  /** @type {Map<string, Page>} */
   #pages = new Map();
   #bytes = 0;
   #limit;
   #transform;
+  /** Compression jobs, run one at a time (see `schedule`). */
+  #jobs = [];
+  #running = false;
 
   /**
    * @param {{ transform: (bytes: Buffer) => Buffer, limitBytes?: number }} options
@@ -103,11 +114,10 @@ export class PageBytes {
   }
 
   /**
-   * The page for this body, as Next passed it to `end()`: a string, or a Buffer (kept by identity,
-   * since Next hands out the same Buffer from its cache).
-   * @param {string | Buffer} body @param {BufferEncoding} [encoding]
+   * The page for this text, as Next passed it to `end()` (UTF-8).
+   * @param {string} body
    */
-  get(body, encoding = 'utf8') {
+  get(body) {
     const known = this.#pages.get(body);
     if (known) {
       // Most recently used last: Map keeps insertion order.
@@ -115,16 +125,36 @@ export class PageBytes {
       this.#pages.set(body, known);
       return known;
     }
-    const raw = typeof body === 'string' ? Buffer.from(body, encoding) : body;
-    const page = new Page(this.#transform(raw), raw.length, (grown) => {
-      if (this.#pages.get(body) !== page) return; // evicted while compressing
-      this.#bytes += grown;
-      this.#trim();
-    });
+    const raw = Buffer.from(body, 'utf8');
+    const page = new Page(this.#transform(raw), raw.length, this);
     this.#pages.set(body, page);
     this.#bytes += page.bytes;
     this.#trim();
     return page;
+  }
+
+  /** @param {Page} page @param {number} bytes */
+  grew(page, bytes) {
+    if (page.dropped) return; // while it was being compressed
+    this.#bytes += bytes;
+    this.#trim();
+  }
+
+  /**
+   * Runs compression jobs one at a time. Brotli 11 takes about 50 ms of a libuv pool thread per
+   * page, and the pool (4 threads) also runs file reads and argon2: after a start or a store
+   * change, a burst of new pages must not take it over.
+   * @param {(done: () => void) => void} job
+   */
+  schedule(job) {
+    this.#jobs.push(job);
+    if (!this.#running) this.#next();
+  }
+
+  #next() {
+    const job = this.#jobs.shift();
+    this.#running = job !== undefined;
+    if (job) job(() => this.#next());
   }
 
   #trim() {
@@ -132,6 +162,7 @@ export class PageBytes {
     for (const [key, page] of this.#pages) {
       if (this.#bytes <= this.#limit || this.#pages.size === 1) break;
       this.#pages.delete(key);
+      page.dropped = true;
       this.#bytes -= page.bytes;
     }
   }

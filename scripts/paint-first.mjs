@@ -224,9 +224,11 @@ export function paintFirst(req, res, pages) {
       // Next marks the pages of its page cache (HIT, STALE, or MISS when it has just made one);
       // a page rendered per request would only churn the store.
       this.getHeader('x-nextjs-cache') !== undefined &&
-      (typeof chunk === 'string' || Buffer.isBuffer(chunk))
+      // The whole page as text, as Next sends it from its cache.
+      typeof chunk === 'string' &&
+      (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8')
     ) {
-      const page = pages.get(chunk, typeof encoding === 'string' ? encoding : undefined);
+      const page = pages.get(chunk);
       const method = chosenEncoding(req, this, page.identity.length);
       const encoded = page.encoded(method);
       // Not ready (or not kept, as deflate): the identity bytes, which `compression` encodes.

@@ -49,6 +49,46 @@ describe('PageBytes', () => {
   });
 });
 
+describe('PageBytes compression jobs', () => {
+  it('run one at a time, in order', async () => {
+    const pages = new PageBytes({ transform: (b) => b });
+    const log: string[] = [];
+    let running = 0;
+    const finished = new Promise<void>((resolve) => {
+      for (const name of ['a', 'b', 'c'])
+        pages.schedule((done) => {
+          running++;
+          log.push(`${name} starts with ${running} running`);
+          setTimeout(() => {
+            running--;
+            done();
+            if (name === 'c') resolve();
+          }, 5);
+        });
+    });
+    await finished;
+    expect(log).toEqual([
+      'a starts with 1 running',
+      'b starts with 1 running',
+      'c starts with 1 running',
+    ]);
+  });
+
+  it('skip a page the store let go before its turn', async () => {
+    const pages = new PageBytes({ transform: (b) => b, limitBytes: 10_000 });
+    let release!: () => void;
+    pages.schedule((done) => (release = done)); // holds the queue
+    const old = pages.get('o'.repeat(2_000));
+    expect(old.encoded('gzip')).toBeUndefined();
+    pages.get('n'.repeat(4_000)); // over budget: the old page goes
+    expect(old.dropped).toBe(true);
+    release();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(old.encoded('gzip')).toBeUndefined();
+    expect(pages.size).toBe(8_000);
+  });
+});
+
 describe('chosenEncoding', () => {
   const req = (acceptEncoding?: string) =>
     ({ headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }) as IncomingMessage;
