@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+export type Compressor = (bytes: Buffer, done: (error: Error | null, out: Buffer) => void) => void;
 export function chosenEncoding(req: IncomingMessage, res: ServerResponse, length: number): string;
 declare class Page {
   identity: Buffer;
@@ -8,9 +9,12 @@ declare class Page {
   encoded(encoding: string): Buffer | undefined;
 }
 export class PageBytes {
-  constructor(options: { transform: (bytes: Buffer) => Buffer; limitBytes?: number });
+  constructor(options: {
+    transform: (bytes: Buffer) => Buffer;
+    limitBytes?: number;
+    compressors?: Record<string, Compressor>;
+  });
   get size(): number;
+  get waiting(): number;
   get(body: string): Page;
-  grew(page: Page, bytes: number): void;
-  schedule(job: (done: () => void) => void): void;
 }

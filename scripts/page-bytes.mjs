@@ -14,10 +14,12 @@ const SUPPORTED = ['br', 'gzip', 'deflate', 'identity'];
 const PREFERRED = ['br', 'gzip'];
 /** `compression`'s default threshold: smaller bodies are sent as they are. */
 const THRESHOLD = 1024;
-const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/;
+const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
 
-/** @type {Record<string, (bytes: Buffer, done: (error: Error | null, out: Buffer) => void) => void>} */
-const COMPRESS = {
+/** @typedef {(bytes: Buffer, done: (error: Error | null, out: Buffer) => void) => void} Compressor */
+
+/** @type {Record<string, Compressor>} */
+const COMPRESSORS = {
   br: (bytes, done) =>
     zlib.brotliCompress(
       bytes,
@@ -69,22 +71,16 @@ class Page {
     if (encoding === 'identity') return this.identity;
     const known = this.#encoded.get(encoding);
     if (known !== undefined) return known ?? undefined;
-    const compress = COMPRESS[encoding];
-    if (!compress) return undefined;
+    if (this.dropped || !this.#store.compresses(encoding)) return undefined;
     this.#encoded.set(encoding, null);
-    this.#store.schedule((done) => {
-      if (this.dropped) return done();
-      compress(this.identity, (error, out) => {
-        // On an error it stays null: this page keeps being compressed per request.
-        if (!error) {
-          this.#encoded.set(encoding, out);
-          this.bytes += out.length;
-          this.#store.grew(this, out.length);
-        }
-        done();
-      });
-    });
+    this.#store.schedule(this, encoding);
     return undefined;
+  }
+
+  /** Keeps the encoded form made for it (an error leaves it null: compressed per request). */
+  done(encoding, out) {
+    this.#encoded.set(encoding, out);
+    this.bytes += out.length;
   }
 }
 
@@ -95,22 +91,32 @@ export class PageBytes {
   #bytes = 0;
   #limit;
   #transform;
-  /** Compression jobs, run one at a time (see `schedule`). */
+  #compressors;
+  /** @type {{ page: Page, encoding: string }[]} Compression jobs, run one at a time. */
   #jobs = [];
   #running = false;
 
   /**
-   * @param {{ transform: (bytes: Buffer) => Buffer, limitBytes?: number }} options
-   *   `transform` turns a page's bytes into what is sent (the paint-first rewrite).
+   * @param {{
+   *   transform: (bytes: Buffer) => Buffer,
+   *   limitBytes?: number,
+   *   compressors?: Record<string, Compressor>,
+   * }} options `transform` turns a page's bytes into what is sent (the paint-first rewrite).
    */
-  constructor({ transform, limitBytes = 32 * 1024 * 1024 }) {
+  constructor({ transform, limitBytes = 32 * 1024 * 1024, compressors = COMPRESSORS }) {
     this.#transform = transform;
     this.#limit = limitBytes;
+    this.#compressors = compressors;
   }
 
   /** Bytes held, the keys' text included. */
   get size() {
     return this.#bytes;
+  }
+
+  /** Compression jobs waiting. */
+  get waiting() {
+    return this.#jobs.length;
   }
 
   /**
@@ -125,45 +131,57 @@ export class PageBytes {
       this.#pages.set(body, known);
       return known;
     }
-    const raw = Buffer.from(body, 'utf8');
-    const page = new Page(this.#transform(raw), raw.length, this);
+    // V8 keeps a string at one or two bytes a character; counted at two, so as not to undercount.
+    const page = new Page(this.#transform(Buffer.from(body, 'utf8')), 2 * body.length, this);
     this.#pages.set(body, page);
     this.#bytes += page.bytes;
     this.#trim();
     return page;
   }
 
-  /** @param {Page} page @param {number} bytes */
-  grew(page, bytes) {
-    if (page.dropped) return; // while it was being compressed
-    this.#bytes += bytes;
-    this.#trim();
+  /** @param {string} encoding */
+  compresses(encoding) {
+    return Object.hasOwn(this.#compressors, encoding);
   }
 
   /**
-   * Runs compression jobs one at a time. Brotli 11 takes about 50 ms of a libuv pool thread per
-   * page, and the pool (4 threads) also runs file reads and argon2: after a start or a store
-   * change, a burst of new pages must not take it over.
-   * @param {(done: () => void) => void} job
+   * Queues a page's compression. Jobs run one at a time: Brotli 11 takes about 50 ms of a libuv
+   * pool thread per page, and the pool (4 threads) also runs file reads and argon2, so a burst of
+   * new pages after a start or a store change must not take it over.
+   * @param {Page} page @param {string} encoding
    */
-  schedule(job) {
-    this.#jobs.push(job);
+  schedule(page, encoding) {
+    this.#jobs.push({ page, encoding });
     if (!this.#running) this.#next();
   }
 
   #next() {
     const job = this.#jobs.shift();
     this.#running = job !== undefined;
-    if (job) job(() => this.#next());
+    if (!job) return;
+    const { page, encoding } = job;
+    this.#compressors[encoding](page.identity, (error, out) => {
+      if (!error && !page.dropped) {
+        page.done(encoding, out);
+        this.#bytes += out.length;
+        this.#trim();
+      }
+      // Never from inside the callback: a compressor that answered at once would grow the stack.
+      queueMicrotask(() => this.#next());
+    });
   }
 
   #trim() {
+    let dropped = false;
     // The newest page stays even when it alone is over the budget: it is being sent.
     for (const [key, page] of this.#pages) {
       if (this.#bytes <= this.#limit || this.#pages.size === 1) break;
       this.#pages.delete(key);
       page.dropped = true;
       this.#bytes -= page.bytes;
+      dropped = true;
     }
+    // A page let go is not compressed, and its waiting jobs do not keep it in memory.
+    if (dropped) this.#jobs = this.#jobs.filter((job) => !job.page.dropped);
   }
 }
