@@ -1,6 +1,68 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/**
+ * The house rules of docs/decisions/0051: features sit in layers and import only from lower
+ * layers (so features form no cycle); a feature's repositories are its own; drizzle-orm is for
+ * repositories, src/lib/db and seeds; services never see next/server. Written once here: the
+ * zones below are generated from these lists.
+ */
+const FEATURE_LAYERS = [
+  ['site-version', 'theme'],
+  ['pricing'],
+  ['tenancy'],
+  ['mail', 'catalog', 'session'],
+  ['cart'],
+  ['auth'],
+  ['shop'],
+  ['shell', 'seo', 'monitoring', 'demo'],
+];
+
+const features = FEATURE_LAYERS.flat();
+const onDisk = readdirSync(new URL('./src/features', import.meta.url));
+const unplaced = onDisk.filter((f) => !features.includes(f));
+if (unplaced.length > 0) {
+  throw new Error(`eslint.config.mjs: place these features in FEATURE_LAYERS: ${unplaced}`);
+}
+
+const dir = (feature) => `./src/features/${feature}`;
+
+/** A feature may import from lower layers only: nothing of its own layer or above. */
+const layerZones = FEATURE_LAYERS.flatMap((layer, index) => {
+  const higherOrSame = FEATURE_LAYERS.slice(index).flat();
+  return layer.map((feature) => ({
+    target: dir(feature),
+    from: higherOrSame.filter((other) => other !== feature).map(dir),
+    message: `features/${feature} may import only features of lower layers (eslint.config.mjs FEATURE_LAYERS).`,
+  }));
+});
+
+/** A feature's repositories are imported inside that feature only; others ask its services. */
+const repositoryZones = features.map((feature) => ({
+  target: ['./src/app', './src/lib', ...features.filter((f) => f !== feature).map(dir)],
+  from: `${dir(feature)}/**/*-repository.server.ts`,
+  message: `Only features/${feature} uses its repositories; call one of its services instead.`,
+}));
+
+const NO_APP = { group: ['@/app/*'], message: 'Nothing imports from app/.' };
+const NO_FEATURES = {
+  group: ['@/features/*'],
+  message: 'lib/ has no business rules: it imports no feature.',
+};
+const NO_DRIZZLE = {
+  group: ['drizzle-orm', 'drizzle-orm/*'],
+  message: 'Only repositories (*-repository.server.ts), src/lib/db and seeds use drizzle-orm.',
+};
+const NO_NEXT_SERVER = {
+  group: ['next/server'],
+  message:
+    'Services take plain values: the route reads the request and writes the response (src/lib/http).',
+};
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default defineConfig([
   ...nextVitals,
@@ -26,28 +88,26 @@ export default defineConfig([
           message: 'Read configuration through src/lib/env.ts.',
         },
       ],
-      // Import direction: lib -> features -> app.
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['@/app/*'], message: 'Nothing imports from app/.' }] },
-      ],
     },
   },
   {
-    files: ['src/lib/**'],
+    files: ['src/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@/features/*', '@/app/*'],
-              message: 'lib/ has no business rules: it imports no feature.',
-            },
-          ],
-        },
-      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...repositoryZones] }],
+      ...restrict(NO_APP, NO_DRIZZLE),
     },
+  },
+  { files: ['src/features/**'], rules: restrict(NO_APP, NO_DRIZZLE, NO_NEXT_SERVER) },
+  { files: ['src/lib/**'], rules: restrict(NO_APP, NO_FEATURES, NO_DRIZZLE, NO_NEXT_SERVER) },
+  // HTTP plumbing: reading requests and writing responses is what it is for.
+  { files: ['src/lib/http/**'], rules: restrict(NO_APP, NO_FEATURES, NO_DRIZZLE) },
+  { files: ['src/lib/db/**'], rules: restrict(NO_APP, NO_FEATURES, NO_NEXT_SERVER) },
+  {
+    files: ['src/features/**/*-repository.server.ts', 'src/features/**/*-seed.server.ts'],
+    rules: restrict(NO_APP, NO_NEXT_SERVER),
   },
   {
     files: [
@@ -63,6 +123,10 @@ export default defineConfig([
   },
   {
     files: ['tests/**', '**/*.test.ts'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-restricted-imports': 'off' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      'no-restricted-imports': 'off',
+      'import-x/no-restricted-paths': 'off',
+    },
   },
 ]);

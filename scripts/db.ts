@@ -1,6 +1,6 @@
 import { closeAppDatabase, appDatabase } from '../src/lib/db/app-db';
 import { getEnv } from '../src/lib/env';
-import { seedDemoData } from '../src/features/tenancy/server/demo-seed.server';
+import { seedDemoData } from '../src/features/demo/server/demo-seed.server';
 
 /** `npm run db:migrate` and `npm run db:seed`: the same steps the server runs at start. */
 const command = process.argv[2];

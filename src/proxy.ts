@@ -1,13 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
 import { errorResponse, invalidHost } from '@/lib/http/api-response';
-import {
-  resolveSiteVersion,
-  SITE_VERSION_COOKIE,
-  SITE_VERSIONS,
-} from '@/features/site-version/site-version';
+import { SITE_VERSION_COOKIE } from '@/lib/http/request-input';
+import { resolveSiteVersion, SITE_VERSIONS } from '@/features/site-version/site-version';
 import { matchHost } from '@/features/tenancy/host';
-import { hostOfRequest } from '@/features/tenancy/request-host';
+import { hostOfRequest } from '@/lib/http/host';
 
 /**
  * The request gate (ARCHITECTURE.md "One request, end to end"):

@@ -2,7 +2,7 @@ import 'server-only';
 import { EnvError, getEnv } from '@/lib/env';
 import { appDatabase } from '@/lib/db/app-db';
 import { logger } from '@/lib/logger';
-import { seedDemoData } from '@/features/tenancy/server/demo-seed.server';
+import { seedDemoData } from '@/features/demo/server/demo-seed.server';
 
 /** Configuration check, migrations and seed: everything a fresh clone needs to serve. */
 export async function boot(): Promise<void> {

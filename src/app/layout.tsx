@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Viewport } from 'next';
 import { getEnv } from '@/lib/env';
 import { fontVariables } from '@/features/theme/fonts';
-import { VAT_BOOT_SCRIPT } from '@/features/shell/vat-display';
+import { VAT_BOOT_SCRIPT } from '@/features/pricing/vat-display';
 import './globals.css';
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };

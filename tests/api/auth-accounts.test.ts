@@ -10,7 +10,7 @@ const { mail } = harness;
 const routes = await authRoutes();
 const { appDb } = await import('@/lib/db/app-db');
 const { users, oneTimeTokens } = await import('@/lib/db/schema');
-const { seedDemoData } = await import('@/features/tenancy/server/demo-seed.server');
+const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 
 beforeAll(async () => {
   await seedDemoData(await appDb(), { demoStores: true });

@@ -9,7 +9,7 @@ const harness = await startAuthHarness();
 const { mail, sms } = harness;
 const routes = await authRoutes();
 const { appDb } = await import('@/lib/db/app-db');
-const { seedDemoData } = await import('@/features/tenancy/server/demo-seed.server');
+const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 
 beforeAll(async () => {
   await seedDemoData(await appDb(), { demoStores: true });

@@ -21,7 +21,7 @@ const { userOfAccessToken } = await import('@/features/auth/server/oauth.server'
 const { requestCtdGrant } = await import('@/features/auth/api/ctd-grant');
 const { appDb } = await import('@/lib/db/app-db');
 const { oauthCodes, oneTimeTokens, users } = await import('@/lib/db/schema');
-const { seedDemoData } = await import('@/features/tenancy/server/demo-seed.server');
+const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 
 beforeAll(async () => {
   await seedDemoData(await appDb(), { demoStores: true });

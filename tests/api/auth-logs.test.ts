@@ -30,7 +30,7 @@ const harness = await startAuthHarness();
 const { mail } = harness;
 const routes = await authRoutes();
 const { appDb } = await import('@/lib/db/app-db');
-const { seedDemoData } = await import('@/features/tenancy/server/demo-seed.server');
+const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 const { logger } = await import('@/lib/logger');
 
 beforeAll(async () => {

@@ -10,7 +10,7 @@ const { POST: register } = await import('@/app/svc/account/route');
 const { appDb } = await import('@/lib/db/app-db');
 const { outbox } = await import('@/lib/db/schema');
 const { sendSms } = await import('@/lib/mail/outbox.server');
-const { seedDemoData } = await import('@/features/tenancy/server/demo-seed.server');
+const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 
 beforeAll(async () => {
   await seedDemoData(await appDb(), { demoStores: true });

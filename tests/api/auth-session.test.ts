@@ -10,7 +10,7 @@ const routes = await authRoutes();
 const { appDb } = await import('@/lib/db/app-db');
 const { sessions } = await import('@/lib/db/schema');
 const { hashToken } = await import('@/lib/security/tokens');
-const { seedDemoData } = await import('@/features/tenancy/server/demo-seed.server');
+const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 const siteVersion = await import('@/app/api/site-version/route');
 
 beforeAll(async () => {

@@ -9,7 +9,7 @@ const auth = await authRoutes();
 const routes = await cartRoutes();
 const vat = await import('@/app/api/vat/route');
 const { appDb } = await import('@/lib/db/app-db');
-const { seedDemoData } = await import('@/features/tenancy/server/demo-seed.server');
+const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 
 beforeAll(async () => {
   await seedDemoData(await appDb(), { demoStores: true });

@@ -3,7 +3,7 @@ import { cartRoutes, shopper } from '../support/cart-routes';
 
 const routes = await cartRoutes();
 const { appDb } = await import('@/lib/db/app-db');
-const { seedDemoData } = await import('@/features/tenancy/server/demo-seed.server');
+const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 
 beforeAll(async () => {
   await seedDemoData(await appDb(), { demoStores: true });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDb } from '@/lib/db/app-db';
-import { seedDemoData } from '@/features/tenancy/server/demo-seed.server';
+import { seedDemoData } from '@/features/demo/server/demo-seed.server';
 import { GET } from '@/app/api/domains/search/route';
 import { apiRequest } from '../support/requests';
 

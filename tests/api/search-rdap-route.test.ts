@@ -8,7 +8,7 @@ process.env.AVAILABILITY_PROVIDER = 'rdap';
 process.env.RDAP_BASE_URL = rdap.url;
 process.env.AVAILABILITY_TIMEOUT_MS = '200';
 const { appDb } = await import('@/lib/db/app-db');
-const { seedDemoData } = await import('@/features/tenancy/server/demo-seed.server');
+const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 const { GET } = await import('@/app/api/domains/search/route');
 const { apiRequest } = await import('../support/requests');
 

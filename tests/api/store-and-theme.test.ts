@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appDatabase } from '@/lib/db/app-db';
-import { seedDemoData } from '@/features/tenancy/server/demo-seed.server';
+import { seedDemoData } from '@/features/demo/server/demo-seed.server';
 import { GET as getStore, POST as postStore } from '@/app/api/store/route';
 import { GET as getTheme } from '@/app/api/theme/route';
 import { apiRequest } from '../support/requests';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Sentry from '@sentry/node';
 import { appDatabase } from '@/lib/db/app-db';
-import { seedDemoData } from '@/features/tenancy/server/demo-seed.server';
+import { seedDemoData } from '@/features/demo/server/demo-seed.server';
 import { SENTRY_LIMITS, sharedOptions } from '@/features/monitoring/sentry-options';
 import { tagsOf } from '@/features/monitoring/server-report.server';
 

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { areTagsExpired } from 'next/dist/server/lib/incremental-cache/tags-manifest.external';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDatabase, appDb } from '@/lib/db/app-db';
-import { seedDemoData } from '@/features/tenancy/server/demo-seed.server';
+import { seedDemoData } from '@/features/demo/server/demo-seed.server';
 import { storePageTag } from '@/features/tenancy/server/store-page-tag';
 import { findStoreForUpdate, updateStore } from '@/features/tenancy/server/store-repository.server';
 import { storeService } from '@/features/tenancy/server/store-service.server';

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/lib/db/client';
-import { seedDemoData } from '@/features/tenancy/server/demo-seed.server';
+import { seedDemoData } from '@/features/demo/server/demo-seed.server';
 
 /**
  * A migrated and seeded database of the lane under test (PGlite in memory, or the run's

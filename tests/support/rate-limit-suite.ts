@@ -15,7 +15,7 @@ export async function rateLimitSuite(lane: string, redisUrl?: string) {
   const routes = await authRoutes();
   const { appDb } = await import('@/lib/db/app-db');
   const { rateLimits } = await import('@/lib/db/schema');
-  const { seedDemoData } = await import('@/features/tenancy/server/demo-seed.server');
+  const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 
   beforeAll(async () => {
     await seedDemoData(await appDb(), { demoStores: true });

@@ -38,3 +38,8 @@ export const CART_KEY = '/api/cart';
 
 /** SPEC section 9: the fly-out closes itself this long after the last flash update. */
 export const FLYOUT_CLOSE_MS = 5_000;
+
+/** The cart version as an ETag, which a change may send back in If-Match. */
+export function cartEtag(cart: Pick<Cart, 'version'>): { etag: string } {
+  return { etag: `"${cart.version}"` };
+}

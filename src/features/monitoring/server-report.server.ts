@@ -1,8 +1,9 @@
 import 'server-only';
 import * as Sentry from '@sentry/nextjs';
 import { getEnv } from '@/lib/env';
+import { logger } from '@/lib/logger';
 import { resolveSiteVersion } from '@/features/site-version/site-version';
-import { hostOfRequest } from '@/features/tenancy/request-host';
+import { hostOfRequest } from '@/lib/http/host';
 import { storeService } from '@/features/tenancy/server/store-service.server';
 import { sharedOptions, type ReportTags } from './sentry-options';
 
@@ -31,13 +32,11 @@ export async function tagsOf(headers: Headers): Promise<ReportTags> {
     acceptLanguage: headers.get('accept-language'),
   });
   let store = 'unknown';
-  if (host.ok) {
-    store =
-      (
-        await storeService()
-          .byHost(host.host)
-          .catch(() => null)
-      )?.config.store_uuid ?? 'none';
+  try {
+    store = (await storeService().forRequest(headers))?.config.store_uuid ?? 'none';
+  } catch (error) {
+    // The report goes out with store "unknown"; the lookup's failure is worth a line of its own.
+    logger.warn({ err: String(error) }, 'store lookup for an error report failed');
   }
   return { store, host: host.ok ? host.host : 'invalid', site_version: String(siteVersion) };
 }

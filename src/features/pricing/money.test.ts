@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { netGross, priceLine, sumLines, UK_VAT_RATE_BP, vatOn } from './money';
+import { UK_VAT_RATE_BP } from '@/features/site-version/site-version';
+import { netGross, priceLine, sumLines, vatOn } from './money';
 
 describe('money', () => {
   it('adds 20% UK VAT to a net price in pence', () => {

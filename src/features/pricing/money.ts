@@ -6,9 +6,6 @@
 export type Money = { net: number; gross: number };
 export type MoneyLine = { net: number; vat: number; gross: number };
 
-/** UK VAT, the only rate site version 1 uses. */
-export const UK_VAT_RATE_BP = 2000;
-
 function assertMinorUnits(value: number, name: string): void {
   if (!Number.isSafeInteger(value)) {
     throw new RangeError(`${name} must be a safe integer of minor units, got ${value}`);

@@ -1,4 +1,5 @@
-import { UK_VAT_RATE_BP } from '@/features/pricing/money';
+/** UK VAT in basis points (2000 = 20%), the only rate site version 1 uses. */
+export const UK_VAT_RATE_BP = 2000;
 
 /**
  * Site versions (SPEC section 1): 1 = GBP with UK VAT, 2 = USD without VAT. Each has its own
@@ -11,9 +12,6 @@ export const SITE_VERSIONS = {
 
 export type SiteVersionId = keyof typeof SITE_VERSIONS;
 export type SiteVersion = (typeof SITE_VERSIONS)[SiteVersionId];
-
-/** The cookie that keeps a visitor's explicit choice (`PUT /api/site-version`). */
-export const SITE_VERSION_COOKIE = 'site_version';
 
 export function isSiteVersionId(value: unknown): value is SiteVersionId {
   return value === 1 || value === 2;

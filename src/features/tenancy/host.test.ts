@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchHost, normaliseHost } from './host';
-import { hostOfRequest } from './request-host';
+import { hostOfRequest, normaliseHost } from '@/lib/http/host';
+import { matchHost } from './host';
 
 const groups = {
   nameport: ['nameport.example', 'preview.nameport.example', 'nameport.localhost', 'localhost'],

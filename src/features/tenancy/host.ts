@@ -1,26 +1,9 @@
 import type { BuiltInBrandKey, HostGroups } from './brands';
 
 /**
- * Host names, SPEC section 4 rules 1-3: which requests belong to a built-in brand and which need
- * the store lookup. Pure functions, shared by proxy.ts and the route handlers.
+ * SPEC section 4 rules 1-3: which (normalised) hosts belong to a built-in brand and which need
+ * the store lookup. Pure functions, shared by proxy.ts and the store service.
  */
-
-const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
-/**
- * Lower-cases a Host header value and drops its port and a trailing dot. Answers null for anything
- * that is not a DNS host name (IP literals with brackets, empty labels, odd characters, over 253).
- */
-export function normaliseHost(raw: string | null | undefined): string | null {
-  if (!raw || raw.length > 260) return null;
-  const match = /^([^:]+)(?::(\d{1,5}))?$/.exec(raw.trim().toLowerCase());
-  if (!match) return null;
-  const [, name = '', port] = match;
-  if (port !== undefined && Number(port) > 65535) return null;
-  const host = name.endsWith('.') ? name.slice(0, -1) : name;
-  if (host.length === 0 || host.length > 253) return null;
-  return host.split('.').every((label) => LABEL.test(label)) ? host : null;
-}
 
 export type HostMatch =
   { kind: 'built-in'; brand: BuiltInBrandKey; host: string } | { kind: 'lookup'; host: string };

@@ -2,17 +2,11 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
 import { secureEqual } from '@/lib/secure-compare';
-import { hmac } from '@/lib/security/tokens';
-import { serverSecret } from '@/lib/security/server-secret';
 import { ApiError } from './api-response';
+import { csrfTokenFor } from './csrf-token';
 import { sessionTokenOf, XSRF_COOKIE, XSRF_HEADER } from './session-cookie';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** The CSRF token of a session: an HMAC of its id, so it changes whenever the id does. */
-export async function csrfTokenFor(sessionToken: string): Promise<string> {
-  return hmac(await serverSecret(), `xsrf:${sessionToken}`);
-}
 
 export const csrfMismatch = () =>
   new ApiError(

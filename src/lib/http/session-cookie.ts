@@ -1,4 +1,5 @@
-import type { NextRequest } from 'next/server';
+import type { NextRequest, NextResponse } from 'next/server';
+import { csrfTokenFor } from './csrf-token';
 
 /**
  * Cookie names of the session and its CSRF token. Over HTTPS the session cookie carries the
@@ -14,12 +15,52 @@ export function isHttps(request: NextRequest): boolean {
   return request.nextUrl.protocol === 'https:';
 }
 
-export function sessionCookieName(request: NextRequest): string {
-  return isHttps(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
-}
+const sessionCookieName = (https: boolean) => (https ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 
 /** The session id the browser sent, if it looks like one of ours (43 base64url characters). */
 export function sessionTokenOf(request: NextRequest): string | null {
-  const value = request.cookies.get(sessionCookieName(request))?.value;
+  const value = request.cookies.get(sessionCookieName(isHttps(request)))?.value;
   return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+}
+
+/**
+ * What a response must tell the browser about its session: a new or replaced id (with the end of
+ * a remembered session, or null for a browser-session cookie), or that it has none any more.
+ */
+export type SessionCookie = { token: string; expiresAt: Date | null } | { clear: true };
+
+/** Anything that knows what to tell the browser about its session (the request context). */
+export type SessionCookieSource = { readonly sessionCookie: SessionCookie | null; https: boolean };
+
+/**
+ * The one place session cookies are written: the session cookie (HttpOnly, SameSite=Lax,
+ * `__Host-` and Secure over HTTPS; lasting the browser session unless remembered) and the
+ * XSRF-TOKEN cookie scripts read, or both expired. Does nothing when the session did not change.
+ */
+export async function withSessionCookies<R extends NextResponse>(
+  response: R,
+  source: SessionCookieSource,
+): Promise<R> {
+  const cookie = source.sessionCookie;
+  if (!cookie) return response;
+  const base = { sameSite: 'lax', secure: source.https, path: '/' } as const;
+  if ('clear' in cookie) {
+    response.cookies.set(sessionCookieName(source.https), '', { ...base, httpOnly: true, maxAge: 0 });
+    response.cookies.set(XSRF_COOKIE, '', { ...base, httpOnly: false, maxAge: 0 });
+    return response;
+  }
+  const maxAge = cookie.expiresAt
+    ? { maxAge: Math.max(0, Math.floor((cookie.expiresAt.getTime() - Date.now()) / 1000)) }
+    : {};
+  response.cookies.set(sessionCookieName(source.https), cookie.token, {
+    ...base,
+    httpOnly: true,
+    ...maxAge,
+  });
+  response.cookies.set(XSRF_COOKIE, await csrfTokenFor(cookie.token), {
+    ...base,
+    httpOnly: false,
+    ...maxAge,
+  });
+  return response;
 }

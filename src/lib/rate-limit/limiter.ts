@@ -4,7 +4,7 @@ import { appDb } from '@/lib/db/app-db';
 import { getEnv } from '@/lib/env';
 import { ApiError } from '@/lib/http/api-response';
 import { sharedRedis } from '@/lib/redis';
-import { RateLimiterDatabase } from './drizzle-store';
+import { RateLimiterDatabase } from '@/lib/db/rate-limit-store';
 
 export type LimitRule = {
   /** Names the counter family, e.g. `login:ip`. */

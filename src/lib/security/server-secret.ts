@@ -1,8 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { appDb } from '@/lib/db/app-db';
-import { appSecrets } from '@/lib/db/schema';
+import { storedSecret } from '@/lib/db/app-secrets';
 import { getEnv } from '@/lib/env';
 
 const KEY = Symbol.for('storefront.server-secret');
@@ -18,14 +17,10 @@ export function serverSecret(): Promise<Buffer> {
   holder[KEY] ??= (async () => {
     const configured = getEnv().AUTH_SECRET;
     if (configured) return Buffer.from(configured, 'utf8');
-    const db = await appDb();
-    await db
-      .insert(appSecrets)
-      .values({ name: 'auth', value: randomBytes(32).toString('base64url') })
-      .onConflictDoNothing();
-    const [row] = await db.select().from(appSecrets).where(eq(appSecrets.name, 'auth'));
-    if (!row) throw new Error('server secret missing after insert');
-    return Buffer.from(row.value, 'base64url');
+    const value = await storedSecret(await appDb(), 'auth', () =>
+      randomBytes(32).toString('base64url'),
+    );
+    return Buffer.from(value, 'base64url');
   })().catch((error: unknown) => {
     delete holder[KEY];
     throw error;

@@ -7,7 +7,7 @@ import { Footer } from '@/features/shell/components/footer';
 import { ThirdPartyScripts } from '@/features/shell/components/third-party-scripts';
 import { AccountSlot } from '@/features/shell/components/account-slot';
 import { DataProvider } from '@/features/shell/components/data-provider';
-import { faviconFor } from '@/features/shell/favicon';
+import { faviconFor } from '@/features/tenancy/favicon';
 import { StructuredData } from '@/features/seo/components/structured-data';
 import { organizationJsonLd, websiteJsonLd } from '@/features/seo/json-ld';
 import { siteUrl } from '@/features/seo/site-url';

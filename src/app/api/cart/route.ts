@@ -1,21 +1,28 @@
+import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { ifMatchVersion } from '@/lib/http/if-match';
 import { readJson } from '@/lib/http/read-json';
+import { requestInput } from '@/lib/http/request-input';
+import { withSessionCookies } from '@/lib/http/session-cookie';
+import { cartEtag } from '@/features/cart/cart-types';
 import { addItemSchema } from '@/features/cart/schemas';
-import { cartResponse } from '@/features/cart/server/cart-response.server';
 import { addItem } from '@/features/cart/server/cart-add.server';
-import { cartContext, readCart } from '@/features/cart/server/cart-service.server';
+import { cartScope, readCart } from '@/features/cart/server/cart-service.server';
+import { requestContext } from '@/features/session/server/request-context.server';
 
 /** The visitor's cart, priced in the site version they look at. */
 export const GET = apiRoute(async (request) => {
-  const ctx = await cartContext(request);
-  return cartResponse(request, ctx, await readCart(ctx));
+  const ctx = await requestContext(requestInput(request));
+  const cart = await readCart(await cartScope(ctx));
+  return withSessionCookies(dataResponse(cart, { headers: cartEtag(cart) }), ctx);
 });
 
 /** Adds a domain registration or transfer, a number or a plan; answers the whole cart. */
 export const POST = apiRoute(async (request) => {
   const input = await readJson(request, addItemSchema);
-  const ctx = await cartContext(request);
-  return cartResponse(request, ctx, await addItem(request, ctx, input));
+  const ctx = await requestContext(requestInput(request));
+  const cart = await addItem(await cartScope(ctx), input, ifMatchVersion(request));
+  return withSessionCookies(dataResponse(cart, { headers: cartEtag(cart) }), ctx);
 });
 
 export const PUT = methodNotAllowed(['GET', 'POST']);

@@ -1,29 +1,14 @@
-import { appDb } from '@/lib/db/app-db';
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
-import { customerCart } from '@/features/auth/server/customer.server';
-import { ensureSession, getUser, setSessionCookies } from '@/features/auth/server/session.server';
-import { userDto } from '@/features/auth/server/users-repository.server';
-import { vatDisplayOf } from '@/features/auth/server/vat-preference.server';
+import { requestInput } from '@/lib/http/request-input';
+import { withSessionCookies } from '@/lib/http/session-cookie';
+import { customerView } from '@/features/auth/server/customer-view.server';
+import { requestContext } from '@/features/session/server/request-context.server';
 
-/**
- * The visitor as the client sees them (SPEC section 3, "Customer response"): `{user, cart}`;
- * user is null for an anonymous visitor. Also the VAT display kept for them (session, or account
- * once signed in). Makes the session when there is none.
- */
+/** The visitor as the client sees them (SPEC section 3): `{user, cart, vat_display}`. */
 export const GET = apiRoute(async (request) => {
-  const handle = await ensureSession(request);
-  const user = await getUser(request);
-  const response = dataResponse({
-    user: user ? await userDto(await appDb(), user) : null,
-    cart: await customerCart(request),
-    vat_display: await vatDisplayOf({
-      sessionVat: handle.session.vatDisplay,
-      userId: user?.id ?? null,
-    }),
-  });
-  if (handle.created) await setSessionCookies(response, request, handle);
-  return response;
+  const ctx = await requestContext(requestInput(request));
+  return withSessionCookies(dataResponse(await customerView(ctx)), ctx);
 });
 
 export const POST = methodNotAllowed(['GET']);

@@ -1,13 +1,14 @@
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
-import { clearSessionCookies, endSession } from '@/features/auth/server/session.server';
+import { requestInput } from '@/lib/http/request-input';
+import { withSessionCookies } from '@/lib/http/session-cookie';
+import { requestContext } from '@/features/session/server/request-context.server';
 
 /** Signs out: the session ends on the server and both cookies are expired. */
 export const POST = apiRoute(async (request) => {
-  await endSession(request);
-  const response = dataResponse({ signed_out: true });
-  clearSessionCookies(response, request);
-  return response;
+  const ctx = await requestContext(requestInput(request));
+  await ctx.end();
+  return withSessionCookies(dataResponse({ signed_out: true }), ctx);
 });
 
 export const GET = methodNotAllowed(['POST']);

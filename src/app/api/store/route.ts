@@ -1,11 +1,12 @@
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
-import { requireStore } from '@/features/tenancy/server/request-store.server';
+import { requestInput } from '@/lib/http/request-input';
+import { storeContext } from '@/features/session/server/request-context.server';
 import { storePayload } from '@/features/tenancy/store-payload';
 
 /** The request's store: config, theme, variables, TLD prices and brand keyword. */
 export const GET = apiRoute(async (request) => {
-  const { store, siteVersion } = await requireStore(request);
+  const { store, siteVersion } = await storeContext(requestInput(request));
   return dataResponse(storePayload(store, siteVersion));
 });
 

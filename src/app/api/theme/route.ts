@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ApiError, dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { requestInput } from '@/lib/http/request-input';
 import { fieldsOf } from '@/lib/http/read-json';
-import { requireStore } from '@/features/tenancy/server/request-store.server';
+import { storeContext } from '@/features/session/server/request-context.server';
 import { themePayload } from '@/features/tenancy/store-payload';
 
 const querySchema = z.object({
@@ -19,7 +20,7 @@ export const GET = apiRoute(async (request) => {
   if (!query.success) {
     throw new ApiError(400, 'validation_failed', 'The query is not valid.', fieldsOf(query.error));
   }
-  const { store, siteVersion } = await requireStore(request);
+  const { store, siteVersion } = await storeContext(requestInput(request));
   return dataResponse(themePayload(store, siteVersion, query.data.tlds === 'true'));
 });
 

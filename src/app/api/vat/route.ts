@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { readJson } from '@/lib/http/read-json';
-import { VAT_COOKIE } from '@/features/shell/vat-display';
-import { ensureSession, setSessionCookies } from '@/features/auth/server/session.server';
+import { requestInput } from '@/lib/http/request-input';
+import { withSessionCookies } from '@/lib/http/session-cookie';
+import { VAT_COOKIE } from '@/features/pricing/vat-display';
 import { saveVatDisplay } from '@/features/auth/server/vat-preference.server';
-import { requireStore } from '@/features/tenancy/server/request-store.server';
+import { requestContext } from '@/features/session/server/request-context.server';
 
 const bodySchema = z.strictObject({
   display: z.enum(['inc', 'ex'], { error: 'must be inc or ex' }),
@@ -19,22 +20,17 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
  * paint. The cookie is readable by scripts on purpose: it is a display preference.
  */
 export const PUT = apiRoute(async (request) => {
-  await requireStore(request);
+  const ctx = await requestContext(requestInput(request));
   const { display } = await readJson(request, bodySchema);
-  const handle = await ensureSession(request);
-  await saveVatDisplay({
-    sessionId: handle.session.id,
-    userId: handle.session.userId,
-    display,
-  });
-  const response = dataResponse({ display });
-  if (handle.created) await setSessionCookies(response, request, handle);
+  const { session } = await ctx.ensureSession();
+  await saveVatDisplay({ sessionId: session.id, userId: session.userId, display });
+  const response = await withSessionCookies(dataResponse({ display }), ctx);
   response.cookies.set(VAT_COOKIE, display, {
     path: '/',
     maxAge: ONE_YEAR_S,
     sameSite: 'lax',
     httpOnly: false,
-    secure: request.nextUrl.protocol === 'https:',
+    secure: ctx.https,
   });
   return response;
 });

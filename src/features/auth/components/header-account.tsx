@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { VAT_COOKIE } from '@/features/shell/vat-display';
+import { VAT_COOKIE } from '@/features/pricing/vat-display';
 import { useCustomer } from '../hooks/use-customer';
 import styles from './auth.module.css';
 

@@ -1,7 +1,6 @@
 import 'server-only';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { now } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
-import { loginChallenges, users } from '@/lib/db/schema';
 import { ApiError } from '@/lib/http/api-response';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
 import { secureEqual } from '@/lib/secure-compare';
@@ -11,15 +10,22 @@ import type { Store } from '@/features/tenancy/store-types';
 import type { ChallengeMethod } from '../schemas';
 import { mailSignInCode, smsSignInCode } from './auth-mail.server';
 import { LIMITS } from './limits.server';
+import {
+  consumeChallenge,
+  countAttempt,
+  findLiveChallenge,
+  insertChallenge,
+  setChallengeCode,
+  voidChallenge,
+  type ChallengeRow,
+} from './challenge-repository.server';
 import { totpStep, unsealTotpSecret } from './totp.server';
-import { findUserById, type UserRow } from './users-repository.server';
+import { advanceTotpStep, findUserById, type UserRow } from './users-repository.server';
 
 /** A challenge lives 15 minutes; a mailed or texted code 10 minutes; 5 wrong codes void it. */
 const CHALLENGE_MS = 15 * 60_000;
 const CODE_MS = 10 * 60_000;
 export const MAX_ATTEMPTS = 5;
-
-type ChallengeRow = typeof loginChallenges.$inferSelect;
 
 /** The methods an account can use, in the order offered. */
 export function methodsOf(user: UserRow): ChallengeMethod[] {
@@ -50,21 +56,15 @@ async function issueCode(
 ) {
   const db = await appDb();
   if (method === 'totp') {
-    await db
-      .update(loginChallenges)
-      .set({ method, codeHash: null, codeExpiresAt: null })
-      .where(eq(loginChallenges.id, challenge.id));
+    await setChallengeCode(db, challenge.id, { method, codeHash: null, codeExpiresAt: null });
     return;
   }
   const code = randomDigits(6);
-  await db
-    .update(loginChallenges)
-    .set({
-      method,
-      codeHash: await codeHash(challenge.id, code),
-      codeExpiresAt: new Date(Date.now() + CODE_MS),
-    })
-    .where(eq(loginChallenges.id, challenge.id));
+  await setChallengeCode(db, challenge.id, {
+    method,
+    codeHash: await codeHash(challenge.id, code),
+    codeExpiresAt: new Date(now().getTime() + CODE_MS),
+  });
   if (method === 'email') await mailSignInCode(store, user, code);
   else await smsSignInCode(store, user.phone!, code);
 }
@@ -79,22 +79,18 @@ export async function createChallenge(
   const token = randomToken(18);
   const methods = methodsOf(user);
   const method = methods[0]!;
-  const db = await appDb();
-  const [row] = await db
-    .insert(loginChallenges)
-    .values({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      sessionId,
-      method,
-      rememberMe: options.rememberMe,
-      isCtd: options.isCtd,
-      expiresAt: new Date(Date.now() + CHALLENGE_MS),
-    })
-    .returning();
+  const row = await insertChallenge(await appDb(), {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    sessionId,
+    method,
+    rememberMe: options.rememberMe,
+    isCtd: options.isCtd,
+    expiresAt: new Date(now().getTime() + CHALLENGE_MS),
+  });
   if (method !== 'totp') {
     await consumeLimits([[LIMITS.codeSend, user.id]]);
-    await issueCode(store, row!, user, method);
+    await issueCode(store, row, user, method);
   }
   return { challenge: token, methods, method };
 }
@@ -102,17 +98,7 @@ export async function createChallenge(
 /** A live challenge of this session, or 404 challenge_not_found. */
 export async function liveChallenge(token: string, sessionId: string | null) {
   const db = await appDb();
-  const [row] = await db
-    .select()
-    .from(loginChallenges)
-    .where(
-      and(
-        eq(loginChallenges.tokenHash, hashToken(token)),
-        isNull(loginChallenges.consumedAt),
-        isNull(loginChallenges.voidedAt),
-        gt(loginChallenges.expiresAt, new Date()),
-      ),
-    );
+  const row = await findLiveChallenge(db, hashToken(token), now());
   // A challenge belongs to the browser session that started it.
   if (!row || !sessionId || row.sessionId !== sessionId) throw challengeGone();
   const user = await findUserById(db, row.userId);
@@ -129,6 +115,20 @@ export function destinationOf(user: UserRow, method: ChallengeMethod): string | 
   if (method === 'sms' && user.phone)
     return `${user.phone.slice(0, 3)} *** ${user.phone.slice(-3)}`;
   return null;
+}
+
+/** What the challenge screen shows: the method in use, the others, where a code went. */
+export async function challengeState(token: string, sessionId: string | null, isCtd: boolean) {
+  const { row, user } = await liveChallenge(token, sessionId);
+  const method = row.method as ChallengeMethod;
+  return {
+    challenge: token,
+    method,
+    methods: methodsOf(user),
+    destination: destinationOf(user, method),
+    is_ctd: row.isCtd || isCtd,
+    expires_at: row.expiresAt.toISOString(),
+  };
 }
 
 /** Switches the method; for e-mail and SMS a new code is sent and the old one dies. */
@@ -173,18 +173,7 @@ export async function answerChallenge(
     [LIMITS.codeAccount, user.id],
   ]);
   const db = await appDb();
-  const [counted] = await db
-    .update(loginChallenges)
-    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
-    .where(
-      and(
-        eq(loginChallenges.id, row.id),
-        lt(loginChallenges.attempts, MAX_ATTEMPTS),
-        isNull(loginChallenges.consumedAt),
-        isNull(loginChallenges.voidedAt),
-      ),
-    )
-    .returning();
+  const counted = await countAttempt(db, row.id, MAX_ATTEMPTS);
   if (!counted) throw challengeGone();
 
   let right = false;
@@ -193,22 +182,12 @@ export async function answerChallenge(
     const step = secret ? totpStep(secret, code) : null;
     if (step !== null) {
       // A TOTP code is accepted once: only a later time step than the last one passes.
-      const [advanced] = await db
-        .update(users)
-        .set({ totpLastStep: step })
-        .where(
-          and(
-            eq(users.id, user.id),
-            sql`(${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`,
-          ),
-        )
-        .returning({ id: users.id });
-      right = Boolean(advanced);
+      right = await advanceTotpStep(db, user.id, step);
     }
   } else if (
     counted.codeHash &&
     counted.codeExpiresAt &&
-    counted.codeExpiresAt.getTime() > Date.now()
+    counted.codeExpiresAt.getTime() > now().getTime()
   ) {
     right = secureEqual(await codeHash(counted.id, code), counted.codeHash);
   }
@@ -216,27 +195,13 @@ export async function answerChallenge(
   if (!right) {
     const left = MAX_ATTEMPTS - counted.attempts;
     if (left <= 0) {
-      await db
-        .update(loginChallenges)
-        .set({ voidedAt: new Date() })
-        .where(eq(loginChallenges.id, row.id));
+      await voidChallenge(db, row.id, now());
       throw new ApiError(401, 'challenge_void', 'Too many wrong codes. Sign in again.');
     }
     throw wrongCode(left);
   }
 
-  const [consumed] = await db
-    .update(loginChallenges)
-    .set({ consumedAt: new Date() })
-    .where(
-      and(
-        eq(loginChallenges.id, row.id),
-        isNull(loginChallenges.consumedAt),
-        isNull(loginChallenges.voidedAt),
-      ),
-    )
-    .returning();
-  if (!consumed) throw challengeGone();
+  if (!(await consumeChallenge(db, row.id, now()))) throw challengeGone();
   return {
     user,
     method: counted.method as ChallengeMethod,

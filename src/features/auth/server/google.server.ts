@@ -1,20 +1,23 @@
 import 'server-only';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
-import type { NextRequest } from 'next/server';
+import { now } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
-import { accounts, users } from '@/lib/db/schema';
-import { ApiError, dataResponse } from '@/lib/http/api-response';
-import { clientIp } from '@/lib/http/client-ip';
+import { ApiError } from '@/lib/http/api-response';
 import { getEnv } from '@/lib/env';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
+import type { RequestContext } from '@/features/session/server/request-context.server';
 import type { Store } from '@/features/tenancy/store-types';
 import { logSignIn } from './auth-log.server';
-import { createChallenge, needsSecondFactor } from './challenge.server';
 import { LIMITS } from './limits.server';
-import { ensureSession } from './session.server';
-import { signedInResponse } from './sign-in.server';
-import { findUserByEmail, findUserByGoogle, isUniqueViolation } from './users-repository.server';
+import { signInOrChallenge, type SignInResult } from './sign-in.server';
+import {
+  findUserByEmail,
+  findUserByGoogle,
+  insertAccount,
+  insertUser,
+  isUniqueViolation,
+  linkGoogleIdentity,
+} from './users-repository.server';
 
 export type GoogleIdentity = {
   issuer: string;
@@ -51,6 +54,7 @@ export async function verifyGoogleCredential(credential: string): Promise<Google
       algorithms: ['RS256'],
       requiredClaims: ['sub', 'exp', 'iat'],
       clockTolerance: 30,
+      currentDate: now(),
     });
     const email = typeof payload.email === 'string' ? payload.email.toLowerCase() : null;
     return {
@@ -100,16 +104,7 @@ async function accountFor(store: Store, identity: GoogleIdentity) {
   const existing = await findUserByEmail(db, store.key, identity.email);
   if (existing) {
     // Linking a password account is safe only because Google vouches for the address.
-    const [linked] = await db
-      .update(users)
-      .set({
-        googleIssuer: identity.issuer,
-        googleSubject: identity.subject,
-        emailVerified: true,
-        activatedAt: sql`coalesce(${users.activatedAt}, now())`,
-      })
-      .where(and(eq(users.id, existing.id), isNull(users.googleSubject)))
-      .returning();
+    const linked = await linkGoogleIdentity(db, existing.id, identity, now());
     if (!linked)
       throw new ApiError(
         409,
@@ -119,26 +114,18 @@ async function accountFor(store: Store, identity: GoogleIdentity) {
     return linked;
   }
   try {
-    return await db.transaction(async (tx) => {
-      const [account] = await tx
-        .insert(accounts)
-        .values({ storeKey: store.key, name: identity.name })
-        .returning();
-      const [user] = await tx
-        .insert(users)
-        .values({
-          storeKey: store.key,
-          accountId: account!.id,
-          name: identity.name,
-          email: identity.email!,
-          emailVerified: true,
-          activatedAt: new Date(),
-          googleIssuer: identity.issuer,
-          googleSubject: identity.subject,
-        })
-        .returning();
-      return user!;
-    });
+    return await db.transaction(async (tx) =>
+      insertUser(tx, {
+        storeKey: store.key,
+        accountId: await insertAccount(tx, { storeKey: store.key, name: identity.name }),
+        name: identity.name,
+        email: identity.email!,
+        emailVerified: true,
+        activatedAt: now(),
+        googleIssuer: identity.issuer,
+        googleSubject: identity.subject,
+      }),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) {
       const raced = await findUserByGoogle(db, store.key, identity.issuer, identity.subject);
@@ -149,8 +136,8 @@ async function accountFor(store: Store, identity: GoogleIdentity) {
 }
 
 /** POST /api/glogin: signs in (or answers a challenge) with a verified Google ID token. */
-export async function googleSignIn(request: NextRequest, store: Store, credential: string) {
-  const ip = clientIp(request);
+export async function googleSignIn(ctx: RequestContext, credential: string): Promise<SignInResult> {
+  const { store, ip } = ctx;
   await consumeLimits([[LIMITS.googleIp, ip]]);
   let identity;
   try {
@@ -166,15 +153,5 @@ export async function googleSignIn(request: NextRequest, store: Store, credentia
     throw error;
   }
   const user = await accountFor(store, identity);
-  if (needsSecondFactor(user)) {
-    const { session } = await ensureSession(request);
-    const challenge = await createChallenge(store, user, session.id, {
-      rememberMe: false,
-      isCtd: false,
-    });
-    logSignIn({ outcome: 'challenge', method: 'google', store: store.key, ip, userId: user.id });
-    return dataResponse({ challenge: challenge.challenge, methods: challenge.methods });
-  }
-  logSignIn({ outcome: 'success', method: 'google', store: store.key, ip, userId: user.id });
-  return signedInResponse(request, user, { remember: false, ctd: false });
+  return signInOrChallenge(ctx, user, { remember: false, ctd: false, method: 'google' });
 }

@@ -1,14 +1,12 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import { appDb } from '@/lib/db/app-db';
-import { accounts } from '@/lib/db/schema';
 import { ApiError } from '@/lib/http/api-response';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
 import type { Store } from '@/features/tenancy/store-types';
 import { mailInvite } from './auth-mail.server';
 import { LIMITS } from './limits.server';
-import { findToken, isUsable, issueToken } from './one-time-tokens.server';
-import { findUserById, type UserRow } from './users-repository.server';
+import { findToken, isUsable, issueToken } from './one-time-token-repository.server';
+import { findAccountName, findUserById, type UserRow } from './users-repository.server';
 
 export const inviteNotFound = () =>
   new ApiError(404, 'invite_not_found', 'There is no such invitation.');
@@ -20,7 +18,7 @@ export async function invite(store: Store, owner: UserRow, email: string) {
   }
   await consumeLimits([[LIMITS.invite, owner.id]]);
   const db = await appDb();
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, owner.accountId));
+  const accountName = await findAccountName(db, owner.accountId);
   const { token, expiresAt } = await issueToken(db, 'invite', {
     accountId: owner.accountId,
     invitedBy: owner.id,
@@ -29,7 +27,7 @@ export async function invite(store: Store, owner: UserRow, email: string) {
   await mailInvite(
     store,
     email,
-    { name: owner.name, accountName: account?.name ?? owner.name },
+    { name: owner.name, accountName: accountName ?? owner.name },
     token,
   );
   return { email, expires_at: expiresAt.toISOString() };
@@ -44,11 +42,11 @@ export async function describeInvite(token: string) {
   if (!isUsable(row)) {
     throw new ApiError(410, 'invite_expired', 'This invitation has expired or was already used.');
   }
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, row.accountId));
+  const accountName = await findAccountName(db, row.accountId);
   const inviter = row.invitedBy ? await findUserById(db, row.invitedBy) : null;
   return {
     invited_by: { name: inviter?.name ?? '' },
-    account: { name: account?.name ?? '' },
+    account: { name: accountName ?? '' },
     email: row.email,
     expires_at: row.expiresAt.toISOString(),
   };

@@ -1,31 +1,29 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { now } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
-import { oauthCodes, oauthTokens, sessions } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
+import { OAuthError } from '@/lib/http/oauth-response';
+import { consumeLimits } from '@/lib/rate-limit/limiter';
 import { secureEqual } from '@/lib/secure-compare';
 import { hashToken, randomToken } from '@/lib/security/tokens';
-import type { Session } from './session.server';
-
-/** RFC 6749 section 5.2 error, answered as `{error, error_description}`. */
-export class OAuthError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: string,
-    readonly description: string,
-  ) {
-    super(description);
-    this.name = 'OAuthError';
-  }
-}
+import {
+  takeDesktopSignInMark,
+  type Session,
+} from '@/features/session/server/session-service.server';
+import { LIMITS } from './limits.server';
+import {
+  findToken,
+  insertCode,
+  insertTokens,
+  revokeTokensOfCode,
+  consumeCode,
+} from './oauth-repository.server';
 
 /** Codes live 5 minutes (RFC 6749 allows at most 10); access tokens 1 hour; refresh 30 days. */
 const CODE_MS = 5 * 60_000;
 const ACCESS_S = 3600;
 const REFRESH_MS = 30 * 24 * 3_600_000;
-/** A desktop grant must follow its is_ctd sign-in within this time. */
-const CTD_WINDOW_MS = 10 * 60_000;
 
 /**
  * True for a loopback redirect of a native app (RFC 8252 section 7.3): http, the literal
@@ -76,30 +74,18 @@ export async function grantCtd(session: Session | null, input: GrantInput) {
   if (input.code_challenge_method !== 'S256') {
     throw new OAuthError(400, 'invalid_request', 'code_challenge_method must be S256.');
   }
-  const db = await appDb();
   // The mark of an is_ctd sign-in, used up atomically: one sign-in, one grant.
-  const [marked] = await db
-    .update(sessions)
-    .set({ ctdAt: null })
-    .where(
-      and(
-        eq(sessions.id, session.id),
-        eq(sessions.userId, session.userId),
-        gt(sessions.ctdAt, new Date(Date.now() - CTD_WINDOW_MS)),
-      ),
-    )
-    .returning({ id: sessions.id });
-  if (!marked) {
+  if (!(await takeDesktopSignInMark(session))) {
     throw new OAuthError(403, 'access_denied', 'Sign in from the desktop app (is_ctd) first.');
   }
   const code = randomToken(32);
-  await db.insert(oauthCodes).values({
+  await insertCode(await appDb(), {
     codeHash: hashToken(code),
     clientId: input.client_id,
     redirectUri: input.redirect_uri,
     codeChallenge: input.code_challenge,
     userId: session.userId,
-    expiresAt: new Date(Date.now() + CODE_MS),
+    expiresAt: new Date(now().getTime() + CODE_MS),
   });
   const redirect = new URL(input.redirect_uri);
   redirect.searchParams.set('code', code);
@@ -128,38 +114,33 @@ const invalidGrant = () =>
  * is checked, so a wrong verifier burns it; a second use of a code revokes every token it gave
  * (RFC 6749 section 4.1.2).
  */
-export async function exchangeCode(input: TokenInput) {
+export async function exchangeCode(input: TokenInput, ip: string) {
+  await consumeLimits([[LIMITS.tokenIp, ip]]);
   const db = await appDb();
+  const at = now();
   const codeHash = hashToken(input.code);
-  const [code] = await db
-    .update(oauthCodes)
-    .set({ usedAt: new Date() })
-    .where(and(eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.usedAt)))
-    .returning();
+  const code = await consumeCode(db, codeHash, at);
   if (!code) {
-    await db
-      .update(oauthTokens)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(oauthTokens.codeHash, codeHash), isNull(oauthTokens.revokedAt)));
+    await revokeTokensOfCode(db, codeHash, at);
     throw invalidGrant();
   }
   const challenge = createHash('sha256').update(input.code_verifier).digest('base64url');
   const matches =
-    code.expiresAt.getTime() > Date.now() &&
+    code.expiresAt.getTime() > at.getTime() &&
     code.clientId === input.client_id &&
     code.redirectUri === input.redirect_uri &&
     secureEqual(challenge, code.codeChallenge);
   if (!matches) throw invalidGrant();
   const access = randomToken(32);
   const refresh = randomToken(32);
-  await db.insert(oauthTokens).values([
+  await insertTokens(db, [
     {
       tokenHash: hashToken(access),
       kind: 'access',
       codeHash,
       userId: code.userId,
       clientId: code.clientId,
-      expiresAt: new Date(Date.now() + ACCESS_S * 1000),
+      expiresAt: new Date(at.getTime() + ACCESS_S * 1000),
     },
     {
       tokenHash: hashToken(refresh),
@@ -167,7 +148,7 @@ export async function exchangeCode(input: TokenInput) {
       codeHash,
       userId: code.userId,
       clientId: code.clientId,
-      expiresAt: new Date(Date.now() + REFRESH_MS),
+      expiresAt: new Date(at.getTime() + REFRESH_MS),
     },
   ]);
   return {
@@ -180,17 +161,6 @@ export async function exchangeCode(input: TokenInput) {
 
 /** The user of a live access token, or null (for calls the desktop client makes with it). */
 export async function userOfAccessToken(token: string): Promise<string | null> {
-  const [row] = await (
-    await appDb()
-  )
-    .select()
-    .from(oauthTokens)
-    .where(
-      and(
-        eq(oauthTokens.tokenHash, hashToken(token)),
-        eq(oauthTokens.kind, 'access'),
-        isNull(oauthTokens.revokedAt),
-      ),
-    );
-  return row && row.expiresAt.getTime() > Date.now() ? row.userId : null;
+  const row = await findToken(await appDb(), hashToken(token), 'access');
+  return row && row.expiresAt.getTime() > now().getTime() ? row.userId : null;
 }

@@ -1,19 +1,16 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
-import type { NextRequest } from 'next/server';
+import { now } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
-import { users } from '@/lib/db/schema';
 import { ApiError } from '@/lib/http/api-response';
-import { clientIp } from '@/lib/http/client-ip';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
+import { endUserSessions } from '@/features/session/server/session-service.server';
 import type { Store } from '@/features/tenancy/store-types';
 import { mailReset } from './auth-mail.server';
 import { accountKey, LIMITS } from './limits.server';
 import { hashPassword, isCommonPassword } from './password.server';
 import { commonPassword } from './registration.server';
-import { findToken, isUsable, issueToken, consumeToken } from './one-time-tokens.server';
-import { endUserSessions } from './session.server';
-import { findUserByEmail, findUserById } from './users-repository.server';
+import { findToken, isUsable, issueToken, consumeToken } from './one-time-token-repository.server';
+import { findUserByEmail, findUserById, replacePassword } from './users-repository.server';
 
 export const resetLinkInvalid = () =>
   new ApiError(
@@ -27,12 +24,11 @@ export const resetLinkInvalid = () =>
  * same either way. The link uses the store's configured address.
  */
 export async function requestReset(
-  request: NextRequest,
-  store: Store,
+  { store, ip }: { store: Store; ip: string },
   email: string,
 ): Promise<void> {
   await consumeLimits([
-    [LIMITS.forgotIp, clientIp(request)],
+    [LIMITS.forgotIp, ip],
     [LIMITS.forgotAccount, accountKey(store.key, email)],
   ]);
   const db = await appDb();
@@ -56,8 +52,8 @@ async function liveReset(token: string) {
 }
 
 /** check-reset-link: answers the masked address the link is for, or 410. */
-export async function checkReset(request: NextRequest, token: string) {
-  await consumeLimits([[LIMITS.resetIp, clientIp(request)]]);
+export async function checkReset(ip: string, token: string) {
+  await consumeLimits([[LIMITS.resetIp, ip]]);
   const live = await liveReset(token);
   if (!live) throw resetLinkInvalid();
   return { valid: true, expires_at: live.row.expiresAt.toISOString() };
@@ -68,24 +64,20 @@ export async function checkReset(request: NextRequest, token: string) {
  * token, and the password version must still match). Every session of the account ends; the
  * reset signs nobody in, so a second factor still stands in the way.
  */
-export async function resetPassword(request: NextRequest, token: string, password: string) {
-  await consumeLimits([[LIMITS.resetIp, clientIp(request)]]);
+export async function resetPassword(ip: string, token: string, password: string) {
+  await consumeLimits([[LIMITS.resetIp, ip]]);
   if (isCommonPassword(password)) throw commonPassword();
   const passwordHash = await hashPassword(password);
   const db = await appDb();
   const used = await consumeToken(db, 'reset', token);
   if (!used?.userId) throw resetLinkInvalid();
-  const [changed] = await db
-    .update(users)
-    .set({
-      passwordHash,
-      passwordVersion: sql`${users.passwordVersion} + 1`,
-      // The mail reached its owner: the address is proven.
-      emailVerified: true,
-      activatedAt: sql`coalesce(${users.activatedAt}, now())`,
-    })
-    .where(and(eq(users.id, used.userId), eq(users.passwordVersion, used.passwordVersion ?? -1)))
-    .returning({ id: users.id });
+  // The mail reached its owner: the address is proven, which replacePassword records.
+  const changed = await replacePassword(db, {
+    userId: used.userId,
+    expectedVersion: used.passwordVersion ?? -1,
+    passwordHash,
+    at: now(),
+  });
   if (!changed) throw resetLinkInvalid();
-  await endUserSessions(changed.id);
+  await endUserSessions(used.userId);
 }

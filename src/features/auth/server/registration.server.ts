@@ -1,17 +1,20 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import type { NextRequest } from 'next/server';
+import { now } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
-import { accounts, users } from '@/lib/db/schema';
 import { ApiError } from '@/lib/http/api-response';
-import { clientIp } from '@/lib/http/client-ip';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
 import type { Store } from '@/features/tenancy/store-types';
 import { mailActivation, mailAlreadyRegistered } from './auth-mail.server';
 import { accountKey, LIMITS } from './limits.server';
 import { hashPassword, isCommonPassword } from './password.server';
-import { findToken, isUsable, issueToken, consumeToken } from './one-time-tokens.server';
-import { findUserByEmail, isUniqueViolation } from './users-repository.server';
+import { findToken, isUsable, issueToken, consumeToken } from './one-time-token-repository.server';
+import {
+  findUserByEmail,
+  insertAccount,
+  insertUser,
+  isUniqueViolation,
+  markActivated,
+} from './users-repository.server';
 
 export const commonPassword = () =>
   new ApiError(400, 'validation_failed', 'The request is not valid.', {
@@ -28,12 +31,11 @@ export const inviteGone = () =>
  * nothing either.
  */
 export async function register(
-  request: NextRequest,
-  store: Store,
+  { store, ip }: { store: Store; ip: string },
   input: { name: string; email: string; password: string; invite_token?: string },
 ): Promise<void> {
   await consumeLimits([
-    [LIMITS.registerIp, clientIp(request)],
+    [LIMITS.registerIp, ip],
     [LIMITS.registerAccount, accountKey(store.key, input.email)],
   ]);
   if (isCommonPassword(input.password)) throw commonPassword();
@@ -69,25 +71,18 @@ export async function register(
         accountId = used.accountId;
         role = 'member';
       } else {
-        const [account] = await tx
-          .insert(accounts)
-          .values({ storeKey: store.key, name: input.name })
-          .returning({ id: accounts.id });
-        accountId = account!.id;
+        accountId = await insertAccount(tx, { storeKey: store.key, name: input.name });
       }
-      const [user] = await tx
-        .insert(users)
-        .values({
-          storeKey: store.key,
-          accountId,
-          role,
-          name: input.name,
-          email: input.email,
-          passwordHash,
-        })
-        .returning();
-      const { token } = await issueToken(tx, 'activation', { userId: user!.id });
-      return { user: user!, token };
+      const user = await insertUser(tx, {
+        storeKey: store.key,
+        accountId,
+        role,
+        name: input.name,
+        email: input.email,
+        passwordHash,
+      });
+      const { token } = await issueToken(tx, 'activation', { userId: user.id });
+      return { user, token };
     });
   } catch (error) {
     // The same address registered a moment ago by a parallel request: answer as for a taken one.
@@ -112,8 +107,5 @@ export async function activate(token: string): Promise<void> {
       'This activation link is not valid any more. Sign in to check your account.',
     );
   }
-  await db
-    .update(users)
-    .set({ activatedAt: new Date(), emailVerified: true })
-    .where(eq(users.id, used.userId));
+  await markActivated(db, used.userId, now());
 }

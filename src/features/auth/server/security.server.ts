@@ -1,8 +1,7 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import { now } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
-import { users } from '@/lib/db/schema';
 import { ApiError } from '@/lib/http/api-response';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
 import { seal, unseal } from '@/lib/security/seal';
@@ -11,7 +10,7 @@ import type { Store } from '@/features/tenancy/store-types';
 import { LIMITS } from './limits.server';
 import { verifyPassword } from './password.server';
 import { newTotpSecret, sealTotpSecret, totpStep, totpUri } from './totp.server';
-import type { UserRow } from './users-repository.server';
+import { updateUser, type UserRow } from './users-repository.server';
 
 /** How long a started TOTP setup may wait for its first code. */
 const SETUP_MS = 10 * 60_000;
@@ -35,7 +34,7 @@ export async function startTotpSetup(store: Store, user: UserRow, password: stri
   const setupToken = seal(
     await serverSecret(),
     'totp-setup',
-    JSON.stringify({ u: user.id, s: secret, e: Date.now() + SETUP_MS }),
+    JSON.stringify({ u: user.id, s: secret, e: now().getTime() + SETUP_MS }),
   );
   return {
     secret,
@@ -54,28 +53,21 @@ export async function finishTotpSetup(
   await consumeLimits([[LIMITS.reauth, user.id]]);
   const opened = unseal(await serverSecret(), 'totp-setup', setupToken);
   const parsed = opened ? (JSON.parse(opened) as { u: string; s: string; e: number }) : null;
-  if (!parsed || parsed.u !== user.id || parsed.e < Date.now()) {
+  if (!parsed || parsed.u !== user.id || parsed.e < now().getTime()) {
     throw new ApiError(410, 'setup_expired', 'This setup has expired. Start again.');
   }
   const step = totpStep(parsed.s, code);
   if (step === null) throw new ApiError(401, 'invalid_code', 'The code is not right.');
-  await (
-    await appDb()
-  )
-    .update(users)
-    .set({ totpSecret: await sealTotpSecret(parsed.s), totpLastStep: step })
-    .where(eq(users.id, user.id));
+  await updateUser(await appDb(), user.id, {
+    totpSecret: await sealTotpSecret(parsed.s),
+    totpLastStep: step,
+  });
 }
 
 /** Turns TOTP off (after the password). */
 export async function disableTotp(user: UserRow, password: string): Promise<void> {
   await confirmPassword(user, password);
-  await (
-    await appDb()
-  )
-    .update(users)
-    .set({ totpSecret: null, totpLastStep: null })
-    .where(eq(users.id, user.id));
+  await updateUser(await appDb(), user.id, { totpSecret: null, totpLastStep: null });
 }
 
 /** Sets or clears the phone number that receives SMS codes (after the password). */
@@ -85,5 +77,5 @@ export async function setPhone(
   phone: string | null,
 ): Promise<void> {
   await confirmPassword(user, password);
-  await (await appDb()).update(users).set({ phone }).where(eq(users.id, user.id));
+  await updateUser(await appDb(), user.id, { phone });
 }

@@ -1,48 +1,78 @@
 import 'server-only';
-import type { NextRequest } from 'next/server';
 import { appDb } from '@/lib/db/app-db';
-import { ApiError, dataResponse } from '@/lib/http/api-response';
-import { clientIp } from '@/lib/http/client-ip';
+import { ApiError } from '@/lib/http/api-response';
 import { consumeLimits, resetLimit } from '@/lib/rate-limit/limiter';
 import { mergeCartOnSignIn } from '@/features/cart/server/cart-merge.server';
-import { requireStore } from '@/features/tenancy/server/request-store.server';
-import type { Store } from '@/features/tenancy/store-types';
+import type { RequestContext } from '@/features/session/server/request-context.server';
+import type { ChallengeMethod } from '../schemas';
 import { logSignIn } from './auth-log.server';
-import { createChallenge, needsSecondFactor } from './challenge.server';
+import { answerChallenge, createChallenge, needsSecondFactor } from './challenge.server';
 import { accountKey, LIMITS } from './limits.server';
 import { verifyPassword } from './password.server';
-import { ensureSession, setSessionCookies, signInSession } from './session.server';
-import { findUserByEmail, userDto, type UserRow } from './users-repository.server';
+import { findUserByEmail, userDto, type UserDto, type UserRow } from './users-repository.server';
 import { adoptSessionVatDisplay } from './vat-preference.server';
+
+/** What a sign-in step answers: the signed-in user, or the second step it needs. */
+export type SignInResult = { user: UserDto } | { challenge: string; methods: ChallengeMethod[] };
 
 export const invalidCredentials = () =>
   new ApiError(401, 'invalid_credentials', 'The e-mail address or password is not right.');
 
 /**
- * Finishes a sign-in: replaces the session id, marks a desktop-client sign-in, sets the cookies
- * and answers `{data:{user}}`.
+ * Finishes a sign-in on the request's session: a new session id, the desktop-client mark when
+ * asked, the visitor's anonymous cart joined to the customer's and their VAT choice kept. The
+ * route writes the new cookies from the context.
  */
-export async function signedInResponse(
-  request: NextRequest,
+export async function completeSignIn(
+  ctx: RequestContext,
   user: UserRow,
   options: { remember: boolean; ctd: boolean },
-) {
-  const handle = await signInSession(request, {
+): Promise<{ user: UserDto }> {
+  const visitVat = ctx.session?.vatDisplay ?? null;
+  const { session } = await ctx.signIn({
     userId: user.id,
     remember: options.remember,
     ctd: options.ctd,
   });
   // Every way of signing in ends here, so this is where the visitor's anonymous cart (hung on
   // the session id, which sign-in keeps) joins the customer's cart.
-  await mergeCartOnSignIn({
-    sessionId: handle.session.id,
+  await mergeCartOnSignIn({ sessionId: session.id, userId: user.id, store: ctx.store });
+  await adoptSessionVatDisplay(user.id, visitVat);
+  return { user: await userDto(await appDb(), user) };
+}
+
+/**
+ * Answers a second step for an account with a second factor (signing nobody in), else signs
+ * the user in.
+ */
+export async function signInOrChallenge(
+  ctx: RequestContext,
+  user: UserRow,
+  options: { remember: boolean; ctd: boolean; method: 'password' | 'google' },
+): Promise<SignInResult> {
+  if (needsSecondFactor(user)) {
+    const { session } = await ctx.ensureSession();
+    const challenge = await createChallenge(ctx.store, user, session.id, {
+      rememberMe: options.remember,
+      isCtd: options.ctd,
+    });
+    logSignIn({
+      outcome: 'challenge',
+      method: options.method,
+      store: ctx.store.key,
+      ip: ctx.ip,
+      userId: user.id,
+    });
+    return { challenge: challenge.challenge, methods: challenge.methods };
+  }
+  logSignIn({
+    outcome: 'success',
+    method: options.method,
+    store: ctx.store.key,
+    ip: ctx.ip,
     userId: user.id,
-    store: (await requireStore(request)).store,
   });
-  await adoptSessionVatDisplay(handle.session.id, user.id);
-  const response = dataResponse({ user: await userDto(await appDb(), user) });
-  await setSessionCookies(response, request, handle);
-  return response;
+  return completeSignIn(ctx, user, { remember: options.remember, ctd: options.ctd });
 }
 
 /**
@@ -51,11 +81,10 @@ export async function signedInResponse(
  * a right password. With a second factor, answers a challenge and signs nobody in.
  */
 export async function passwordSignIn(
-  request: NextRequest,
-  store: Store,
+  ctx: RequestContext,
   input: { email: string; password: string; remember_me: boolean; is_ctd: boolean },
-) {
-  const ip = clientIp(request);
+): Promise<SignInResult> {
+  const { store, ip } = ctx;
   const account = accountKey(store.key, input.email);
   await consumeLimits([
     [LIMITS.loginIp, ip],
@@ -63,26 +92,21 @@ export async function passwordSignIn(
   ]);
   const user = await findUserByEmail(await appDb(), store.key, input.email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) {
+  const fail = (reason: string) =>
     logSignIn({
       outcome: 'failure',
       method: 'password',
       store: store.key,
       ip,
       userId: user?.id,
-      reason: 'invalid_credentials',
+      reason,
     });
+  if (!user || !ok) {
+    fail('invalid_credentials');
     throw invalidCredentials();
   }
   if (!user.activatedAt) {
-    logSignIn({
-      outcome: 'failure',
-      method: 'password',
-      store: store.key,
-      ip,
-      userId: user.id,
-      reason: 'not_activated',
-    });
+    fail('not_activated');
     throw new ApiError(
       403,
       'account_not_activated',
@@ -90,15 +114,43 @@ export async function passwordSignIn(
     );
   }
   await resetLimit(LIMITS.loginAccount, account);
-  if (needsSecondFactor(user)) {
-    const { session } = await ensureSession(request);
-    const challenge = await createChallenge(store, user, session.id, {
-      rememberMe: input.remember_me,
-      isCtd: input.is_ctd,
+  return signInOrChallenge(ctx, user, {
+    remember: input.remember_me,
+    ctd: input.is_ctd,
+    method: 'password',
+  });
+}
+
+/**
+ * Step two: a right code signs in with a new session id (the options of step one count, or the
+ * ones given now); a wrong one is logged and refused.
+ */
+export async function finishChallenge(
+  ctx: RequestContext,
+  input: { challenge: string; code: string; remember_me: boolean; is_ctd: boolean },
+): Promise<{ user: UserDto }> {
+  let result;
+  try {
+    result = await answerChallenge(input.challenge, ctx.session?.id ?? null, input.code, ctx.ip);
+  } catch (error) {
+    logSignIn({
+      outcome: 'failure',
+      method: 'totp',
+      store: ctx.store.key,
+      ip: ctx.ip,
+      reason: 'second_factor',
     });
-    logSignIn({ outcome: 'challenge', method: 'password', store: store.key, ip, userId: user.id });
-    return dataResponse({ challenge: challenge.challenge, methods: challenge.methods });
+    throw error;
   }
-  logSignIn({ outcome: 'success', method: 'password', store: store.key, ip, userId: user.id });
-  return signedInResponse(request, user, { remember: input.remember_me, ctd: input.is_ctd });
+  logSignIn({
+    outcome: 'success',
+    method: result.method,
+    store: ctx.store.key,
+    ip: ctx.ip,
+    userId: result.user.id,
+  });
+  return completeSignIn(ctx, result.user, {
+    remember: input.remember_me || result.rememberMe,
+    ctd: input.is_ctd || result.isCtd,
+  });
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { Secret, TOTP } from 'otpauth';
+import { now } from '@/lib/clock';
 import { seal, unseal } from '@/lib/security/seal';
 import { serverSecret } from '@/lib/security/server-secret';
 
@@ -31,15 +32,10 @@ export function totpUri(base32: string, label: string, issuer: string): string {
  * step either side for clock drift; null when the code is wrong. Callers refuse a step that is
  * not later than the last one accepted, so a code is never used twice.
  */
-export function totpStep(base32: string, code: string, now = Date.now()): number | null {
-  const delta = totpOf(base32).validate({ token: code, timestamp: now, window: 1 });
+export function totpStep(base32: string, code: string, at = now().getTime()): number | null {
+  const delta = totpOf(base32).validate({ token: code, timestamp: at, window: 1 });
   if (delta === null) return null;
-  return Math.floor(now / 1000 / PERIOD) + delta;
-}
-
-/** The code of a secret at a time (for tests and for the authenticator side). */
-export function totpCode(base32: string, now = Date.now()): string {
-  return totpOf(base32).generate({ timestamp: now });
+  return Math.floor(at / 1000 / PERIOD) + delta;
 }
 
 /** Encrypts a TOTP secret for storage. */

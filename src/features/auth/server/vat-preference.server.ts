@@ -1,9 +1,8 @@
 import 'server-only';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { appDb } from '@/lib/db/app-db';
-import { sessions, users } from '@/lib/db/schema';
-
-export type VatDisplay = 'inc' | 'ex';
+import type { VatDisplay } from '@/features/pricing/vat-display';
+import { setSessionVatDisplay } from '@/features/session/server/session-service.server';
+import { setVatDisplayIfUnset, updateUser, type UserRow } from './users-repository.server';
 
 /** PRODUCT.md: VAT display is kept in the session and, once signed in, on the account. */
 export async function saveVatDisplay(input: {
@@ -13,44 +12,25 @@ export async function saveVatDisplay(input: {
 }): Promise<void> {
   const db = await appDb();
   await db.transaction(async (tx) => {
-    await tx
-      .update(sessions)
-      .set({ vatDisplay: input.display })
-      .where(eq(sessions.id, input.sessionId));
-    if (input.userId) {
-      await tx.update(users).set({ vatDisplay: input.display }).where(eq(users.id, input.userId));
-    }
+    await setSessionVatDisplay(input.sessionId, input.display, tx);
+    if (input.userId) await updateUser(tx, input.userId, { vatDisplay: input.display });
   });
 }
 
 /** The choice that applies: the account's once signed in, else the session's, else ex (SPEC). */
-export async function vatDisplayOf(input: {
-  sessionVat: string | null;
-  userId: string | null;
-}): Promise<VatDisplay> {
-  if (input.userId) {
-    const [row] = await (
-      await appDb()
-    )
-      .select({ vat: users.vatDisplay })
-      .from(users)
-      .where(eq(users.id, input.userId));
-    if (row?.vat === 'inc' || row?.vat === 'ex') return row.vat;
-  }
-  return input.sessionVat === 'inc' ? 'inc' : 'ex';
+export function vatDisplayOf(sessionVat: string | null, user: UserRow | null): VatDisplay {
+  if (user?.vatDisplay === 'inc' || user?.vatDisplay === 'ex') return user.vatDisplay;
+  return sessionVat === 'inc' ? 'inc' : 'ex';
 }
 
 /**
  * On sign-in: an account that never chose takes the choice made in this visit, so what the
  * shopper just picked is what the account keeps.
  */
-export async function adoptSessionVatDisplay(sessionId: string, userId: string): Promise<void> {
-  await (
-    await appDb()
-  )
-    .update(users)
-    .set({
-      vatDisplay: sql`(select ${sessions.vatDisplay} from ${sessions} where ${sessions.id} = ${sessionId})`,
-    })
-    .where(and(eq(users.id, userId), isNull(users.vatDisplay)));
+export async function adoptSessionVatDisplay(
+  userId: string,
+  visitVat: string | null,
+): Promise<void> {
+  if (visitVat !== 'inc' && visitVat !== 'ex') return;
+  await setVatDisplayIfUnset(await appDb(), userId, visitVat);
 }

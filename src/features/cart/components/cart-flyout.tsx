@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Price } from '@/features/shell/components/price';
+import { Price } from '@/features/pricing/components/price';
 import { onCartFlash } from '../cart-flash';
 import { FLYOUT_CLOSE_MS, type Cart } from '../cart-types';
 import styles from './cart-flyout.module.css';

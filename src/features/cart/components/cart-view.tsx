@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { Price } from '@/features/shell/components/price';
+import { Price } from '@/features/pricing/components/price';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import type { Cart, CartLine, MoneyLine } from '../cart-types';
 import { useCart, useCartActions } from '../hooks/use-cart';

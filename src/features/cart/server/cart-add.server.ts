@@ -1,20 +1,19 @@
 import 'server-only';
-import type { NextRequest } from 'next/server';
-import { appDb } from '@/lib/db/app-db';
+import { now } from '@/lib/clock';
 import { ApiError } from '@/lib/http/api-response';
 import { serverSecret } from '@/lib/security/server-secret';
 import { seal } from '@/lib/security/seal';
 import { availability } from '@/features/catalog/server/availability-config.server';
 import {
-  findNumbers,
-  holdNumber,
-  listPlans,
-} from '@/features/catalog/server/catalog-repository.server';
+  holdNumberForCart,
+  numbersOf,
+  plansOf,
+} from '@/features/catalog/server/inventory.server';
 import { splitDomain, toAsciiDomain } from '@/features/catalog/server/domain-name.server';
 import type { AddItemInput } from '../schemas';
 import type { CartView } from './cart-pricing.server';
 import { insertItem } from './cart-repository.server';
-import { changeCart, expectedVersion, type CartContext } from './cart-service.server';
+import { changeCart, type CartScope } from './cart-service.server';
 
 /** How long a number in a cart is kept for that cart (issue 5). */
 export const NUMBER_HOLD_MS = 15 * 60_000;
@@ -23,7 +22,7 @@ const unprocessable = (code: string, message: string, field: string) =>
   new ApiError(422, code, message, { [field]: [message] });
 
 /** The TLD price entry of a domain in the site version, or 422 when it is not sold here. */
-function soldDomain(ctx: CartContext, input: string) {
+function soldDomain(ctx: CartScope, input: string) {
   const ascii = toAsciiDomain(input);
   if (!ascii) {
     throw new ApiError(400, 'validation_failed', 'The request is not valid.', {
@@ -40,11 +39,11 @@ function soldDomain(ctx: CartContext, input: string) {
 
 /** POST /api/cart: adds a line priced from the catalog; a second add of one domain/number/plan adds nothing. */
 export async function addItem(
-  request: NextRequest,
-  ctx: CartContext,
+  ctx: CartScope,
   input: AddItemInput,
+  ifMatch?: number,
 ): Promise<CartView> {
-  const expected = expectedVersion(request, input.version);
+  const expected = input.version ?? ifMatch;
   if (input.type === 'domain_registration' || input.type === 'domain_transfer') {
     const domain = soldDomain(ctx, input.domain);
     // Asked before the transaction: a remote source must not hold the cart's lock.
@@ -93,19 +92,19 @@ export async function addItem(
     });
   }
   if (input.type === 'number') {
-    const found = (await findNumbers(await appDb(), [input.number])).get(input.number);
+    const found = (await numbersOf([input.number])).get(input.number);
     if (!found || found.siteVersion !== ctx.siteVersion) {
       throw new ApiError(404, 'number_not_found', 'That number is not for sale here.', {
         number: ['not in this country inventory'],
       });
     }
     return changeCart(ctx, expected, async (tx, cart) => {
-      const now = new Date();
-      const held = await holdNumber(tx, {
+      const at = now();
+      const held = await holdNumberForCart(tx, {
         number: input.number,
         cartId: cart.id,
-        until: new Date(now.getTime() + NUMBER_HOLD_MS),
-        now,
+        until: new Date(at.getTime() + NUMBER_HOLD_MS),
+        now: at,
       });
       if (!held) {
         throw new ApiError(409, 'number_held', 'Someone else is holding that number.', {
@@ -123,7 +122,7 @@ export async function addItem(
       });
     });
   }
-  const plans = await listPlans(await appDb(), ctx.siteVersion);
+  const plans = await plansOf(ctx.siteVersion);
   if (!plans.some((p) => p.id === input.plan)) {
     throw new ApiError(404, 'plan_not_found', 'There is no such call plan here.', {
       plan: ['unknown plan'],

@@ -1,11 +1,12 @@
 import 'server-only';
+import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import {
-  findNumbers,
-  listPlans,
-  moveHolds,
-  releaseNumbers,
-} from '@/features/catalog/server/catalog-repository.server';
+  moveCartHolds,
+  numbersOf,
+  plansOf,
+  releaseCartHolds,
+} from '@/features/catalog/server/inventory.server';
 import { toUnicode } from '@/features/catalog/server/domain-name.server';
 import { SITE_VERSIONS } from '@/features/site-version/site-version';
 import type { Store } from '@/features/tenancy/store-types';
@@ -47,12 +48,12 @@ export async function mergeCartOnSignIn(input: {
   const target = mine.siteVersion;
   const currency = SITE_VERSIONS[target].currency;
   const tlds = input.store.prices.filter((p) => p.siteVersion === target).map((p) => p.tld);
-  const numbers = await findNumbers(
-    db,
+  const numbers = await numbersOf(
     anonItems.flatMap((i) => (i.number ? [i.number] : [])),
+    db,
   );
-  const plans = new Set((await listPlans(db, target)).map((p) => p.id));
-  const now = new Date();
+  const plans = new Set((await plansOf(target, db)).map((p) => p.id));
+  const now = clockNow();
 
   const label = (item: CartItemRow) =>
     item.domain ? toUnicode(item.domain) : (item.number ?? item.plan ?? item.type);
@@ -90,8 +91,8 @@ export async function mergeCartOnSignIn(input: {
     await bumpVersion(tx, mine.id, { siteVersion: target, dropped });
     for (const item of moving) await moveItem(tx, item.id, mine.id);
     const numbers = moving.flatMap((i) => (i.number ? [i.number] : []));
-    await moveHolds(tx, { from: anon.id, to: mine.id, numbers, now });
-    await releaseNumbers(tx, anon.id);
+    await moveCartHolds(tx, { from: anon.id, to: mine.id, numbers, now });
+    await releaseCartHolds(tx, anon.id);
     await deleteCart(tx, anon.id);
   });
 }

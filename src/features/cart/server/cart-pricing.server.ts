@@ -1,8 +1,9 @@
 import 'server-only';
+import { now as clockNow } from '@/lib/clock';
 import type { AppDb } from '@/lib/db/client';
 import { priceLine, sumLines, type MoneyLine } from '@/features/pricing/money';
 import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
-import { findNumbers, listPlans } from '@/features/catalog/server/catalog-repository.server';
+import { numbersOf, plansOf } from '@/features/catalog/server/inventory.server';
 import { toUnicode } from '@/features/catalog/server/domain-name.server';
 import type { TldPrice } from '@/features/tenancy/store-types';
 import type { Cart, CartLine } from '../cart-types';
@@ -32,7 +33,7 @@ export async function priceCart(
   },
 ): Promise<CartView> {
   const { items, siteVersion } = input;
-  const now = input.now ?? new Date();
+  const now = input.now ?? clockNow();
   const rate = SITE_VERSIONS[siteVersion].vatRateBp;
   const tlds = new Map(
     input.prices.filter((p) => p.siteVersion === siteVersion).map((p) => [p.tld, p]),
@@ -40,8 +41,8 @@ export async function priceCart(
   const numbers = items.flatMap((i) => (i.number ? [i.number] : []));
   const { premium } = input;
   const [numberRows, plans] = await Promise.all([
-    findNumbers(db, numbers),
-    items.some((i) => i.type === 'plan') ? listPlans(db, siteVersion) : Promise.resolve([]),
+    numbersOf(numbers, db),
+    items.some((i) => i.type === 'plan') ? plansOf(siteVersion, db) : Promise.resolve([]),
   ]);
 
   const lines = items.map((item): CartLine => {

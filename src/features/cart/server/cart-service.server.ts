@@ -1,12 +1,10 @@
 import 'server-only';
-import type { NextRequest } from 'next/server';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/api-response';
-import { ensureSession, type SessionHandle } from '@/features/auth/server/session.server';
-import { releaseNumbers } from '@/features/catalog/server/catalog-repository.server';
+import { releaseCartHolds } from '@/features/catalog/server/inventory.server';
+import type { RequestContext } from '@/features/session/server/request-context.server';
 import type { SiteVersionId } from '@/features/site-version/site-version';
-import { requireStore } from '@/features/tenancy/server/request-store.server';
 import type { Store } from '@/features/tenancy/store-types';
 import type { UpdateItemInput } from '../schemas';
 import { priceCart, type CartView } from './cart-pricing.server';
@@ -23,21 +21,14 @@ import {
   type CartRow,
 } from './cart-repository.server';
 
-export type CartContext = {
-  store: Store;
-  siteVersion: SiteVersionId;
-  handle: SessionHandle & { created: boolean };
-  owner: CartOwner;
-};
+/** Whose cart a call works on, in which store and site version. */
+export type CartScope = { store: Store; siteVersion: SiteVersionId; owner: CartOwner };
 
 /** The cart's owner for a request: the signed-in user, else the session (made when missing). */
-export async function cartContext(request: NextRequest): Promise<CartContext> {
-  const { store, siteVersion } = await requireStore(request);
-  const handle = await ensureSession(request);
-  const owner: CartOwner = handle.session.userId
-    ? { userId: handle.session.userId }
-    : { sessionId: handle.session.id };
-  return { store, siteVersion, handle, owner };
+export async function cartScope(ctx: RequestContext): Promise<CartScope> {
+  const { session } = await ctx.ensureSession();
+  const owner: CartOwner = session.userId ? { userId: session.userId } : { sessionId: session.id };
+  return { store: ctx.store, siteVersion: ctx.siteVersion, owner };
 }
 
 const staleCart = (version: number | undefined) =>
@@ -47,21 +38,7 @@ const staleCart = (version: number | undefined) =>
     `The cart changed since version ${version}. Load it again and retry.`,
   );
 
-/** The version a change is conditional on: `version` in the body, else an If-Match header. */
-export function expectedVersion(request: NextRequest, bodyVersion?: number): number | undefined {
-  if (bodyVersion !== undefined) return bodyVersion;
-  const header = request.headers.get('if-match');
-  if (header === null) return undefined;
-  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
-  if (!match) {
-    throw new ApiError(400, 'validation_failed', 'The request is not valid.', {
-      'if-match': ['the cart version the change is based on, e.g. "3"'],
-    });
-  }
-  return Number(match[1]);
-}
-
-async function view(db: AppDb, ctx: CartContext): Promise<CartView> {
+async function view(db: AppDb, ctx: CartScope): Promise<CartView> {
   const found = await findCartWithItems(db, ctx.owner);
   const empty: CartRow = {
     id: '',
@@ -80,7 +57,7 @@ async function view(db: AppDb, ctx: CartContext): Promise<CartView> {
 }
 
 /** The request's cart, priced in its site version; an empty one when none was made yet. */
-export async function readCart(ctx: CartContext): Promise<CartView> {
+export async function readCart(ctx: CartScope): Promise<CartView> {
   const db = await appDb();
   return view(db, ctx);
 }
@@ -91,7 +68,7 @@ export async function readCart(ctx: CartContext): Promise<CartView> {
  * refused change leaves the cart as it was.
  */
 export async function changeCart(
-  ctx: CartContext,
+  ctx: CartScope,
   expected: number | undefined,
   apply: (tx: AppDb, cart: CartRow) => Promise<void>,
 ): Promise<CartView> {
@@ -113,12 +90,12 @@ const lineNotFound = () =>
 
 /** PUT /api/cart/{id}: years of a registration or users of a plan. */
 export async function changeItem(
-  request: NextRequest,
-  ctx: CartContext,
+  ctx: CartScope,
   itemId: string,
   input: UpdateItemInput,
+  ifMatch?: number,
 ): Promise<CartView> {
-  const expected = expectedVersion(request, input.version);
+  const expected = input.version ?? ifMatch;
   const db = await appDb();
   const cart = await findCart(db, ctx.owner);
   const item = cart ? (await listItems(db, cart.id)).find((i) => i.id === itemId) : undefined;
@@ -141,11 +118,10 @@ export async function changeItem(
 
 /** DELETE /api/cart/{id}: removes a line and releases its number. */
 export async function removeItem(
-  request: NextRequest,
-  ctx: CartContext,
+  ctx: CartScope,
   itemId: string,
+  expected?: number,
 ): Promise<CartView> {
-  const expected = expectedVersion(request);
   const db = await appDb();
   const cart = await findCart(db, ctx.owner);
   const item = cart ? (await listItems(db, cart.id)).find((i) => i.id === itemId) : undefined;
@@ -153,15 +129,14 @@ export async function removeItem(
   return changeCart(ctx, expected, async (tx, c) => {
     if (!(await hasItem(tx, c.id, itemId))) throw lineNotFound();
     await deleteItems(tx, c.id, itemId);
-    if (item.number) await releaseNumbers(tx, c.id, [item.number]);
+    if (item.number) await releaseCartHolds(tx, c.id, [item.number]);
   });
 }
 
 /** DELETE /api/cart/clear: empties the cart and releases every hold. */
-export async function clearCart(request: NextRequest, ctx: CartContext): Promise<CartView> {
-  const expected = expectedVersion(request);
+export async function clearCart(ctx: CartScope, expected?: number): Promise<CartView> {
   return changeCart(ctx, expected, async (tx, cart) => {
     await deleteItems(tx, cart.id);
-    await releaseNumbers(tx, cart.id);
+    await releaseCartHolds(tx, cart.id);
   });
 }

@@ -52,7 +52,7 @@ const notHeld = (now: Date) => or(isNull(phoneNumbers.heldByCart), lt(phoneNumbe
 /** Numbers of a site version's country that nobody holds, by area/prefix and digits contained. */
 export async function searchNumbers(
   db: AppDb,
-  input: { siteVersion: SiteVersionId; area?: string; contains?: string; limit: number },
+  input: { siteVersion: SiteVersionId; area?: string; contains?: string; limit: number; now: Date },
 ): Promise<PhoneNumber[]> {
   return db
     .select(numberColumns)
@@ -60,7 +60,7 @@ export async function searchNumbers(
     .where(
       and(
         eq(phoneNumbers.siteVersion, input.siteVersion),
-        notHeld(new Date()),
+        notHeld(input.now),
         input.area ? like(phoneNumbers.national, `${input.area}%`) : undefined,
         input.contains ? like(phoneNumbers.national, `%${input.contains}%`) : undefined,
       ),

@@ -1,10 +1,11 @@
 import 'server-only';
-import type { AppDb } from '@/lib/db/client';
+import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
 import { netGross, type Money } from '@/features/pricing/money';
 import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
 import type { TldPrice } from '@/features/tenancy/store-types';
 import type { Availability, AvailabilityChecker } from './availability.server';
+import { availability } from './availability-config.server';
 import { findRegistryEntries } from './catalog-repository.server';
 import { parseDomainQuery, toUnicode } from './domain-name.server';
 
@@ -44,13 +45,12 @@ export const invalidDomain = (rule: string) =>
  * are available. Availability comes from the configured source, all lookups in parallel.
  */
 export async function searchDomains(
-  db: AppDb,
   input: {
     query: string;
     prices: readonly TldPrice[];
     siteVersion: SiteVersionId;
-    checker: AvailabilityChecker;
   },
+  checker: AvailabilityChecker = availability(),
 ): Promise<{ query: string; results: SearchResult[] }> {
   const parsed = parseDomainQuery(input.query);
   if (!parsed.ok) throw invalidDomain(parsed.rule);
@@ -78,9 +78,9 @@ export async function searchDomains(
     }
   }
 
-  const status = await input.checker.checkAll(candidates.map((c) => c.domain));
+  const status = await checker.checkAll(candidates.map((c) => c.domain));
   const premium = candidates.filter((c) => status.get(c.domain) === 'premium').map((c) => c.domain);
-  const premiumEntries = await findRegistryEntries(db, premium);
+  const premiumEntries = await findRegistryEntries(await appDb(), premium);
   const rate = SITE_VERSIONS[input.siteVersion].vatRateBp;
 
   const results: SearchResult[] = [];

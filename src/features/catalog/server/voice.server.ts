@@ -1,5 +1,6 @@
 import 'server-only';
-import type { AppDb } from '@/lib/db/client';
+import { now } from '@/lib/clock';
+import { appDb } from '@/lib/db/app-db';
 import { netGross, type Money } from '@/features/pricing/money';
 import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
 import { listPlans, searchNumbers } from './catalog-repository.server';
@@ -9,11 +10,10 @@ export type PlanOffer = { id: string; name: string; per_user_monthly: Money };
 
 /** Free numbers of the site version's country (UK for GBP, US for USD). */
 export async function findNumberOffers(
-  db: AppDb,
   input: { siteVersion: SiteVersionId; area?: string; contains?: string; limit: number },
 ): Promise<NumberOffer[]> {
   const rate = SITE_VERSIONS[input.siteVersion].vatRateBp;
-  const rows = await searchNumbers(db, input);
+  const rows = await searchNumbers(await appDb(), { ...input, now: now() });
   return rows.map((r) => ({
     number: r.number,
     area: r.area,
@@ -23,9 +23,9 @@ export async function findNumberOffers(
 }
 
 /** Call plans of a site version, priced per user per month. */
-export async function planOffers(db: AppDb, siteVersion: SiteVersionId): Promise<PlanOffer[]> {
+export async function planOffers(siteVersion: SiteVersionId): Promise<PlanOffer[]> {
   const rate = SITE_VERSIONS[siteVersion].vatRateBp;
-  return (await listPlans(db, siteVersion)).map((p) => ({
+  return (await listPlans(await appDb(), siteVersion)).map((p) => ({
     id: p.id,
     name: p.name,
     per_user_monthly: netGross(p.perUserMonthlyNet, rate),

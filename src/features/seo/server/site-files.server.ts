@@ -1,8 +1,8 @@
 import 'server-only';
-import { normaliseHost } from '@/features/tenancy/host';
+import { normaliseHost } from '@/lib/http/host';
 import { storeService } from '@/features/tenancy/server/store-service.server';
 import type { Store } from '@/features/tenancy/store-types';
-import { faviconFor } from '@/features/shell/favicon';
+import { faviconFor } from '@/features/tenancy/favicon';
 import { siteUrl } from '../site-url';
 
 /** The store of a per-host file (robots.txt, sitemap.xml, manifest), or null. */

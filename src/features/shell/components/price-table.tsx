@@ -1,7 +1,7 @@
 import { netGross } from '@/features/pricing/money';
 import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
 import type { TldPrice } from '@/features/tenancy/store-types';
-import { Price } from './price';
+import { Price } from '@/features/pricing/components/price';
 import styles from './price-table.module.css';
 
 /**

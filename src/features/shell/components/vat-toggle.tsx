@@ -1,6 +1,6 @@
 'use client';
 import { useSyncExternalStore } from 'react';
-import { VAT_COOKIE, type VatDisplay } from '../vat-display';
+import { VAT_COOKIE, type VatDisplay } from '@/features/pricing/vat-display';
 import styles from './header.module.css';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;

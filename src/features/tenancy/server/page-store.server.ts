@@ -3,7 +3,7 @@ import { cache } from 'react';
 import { unstable_cache } from 'next/cache';
 import { notFound } from 'next/navigation';
 import { parseSiteVersionId, type SiteVersionId } from '@/features/site-version/site-version';
-import { normaliseHost } from '../host';
+import { normaliseHost } from '@/lib/http/host';
 import type { Store } from '../store-types';
 import { storePageTag } from './store-page-tag';
 import { storeService } from './store-service.server';

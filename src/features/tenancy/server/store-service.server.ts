@@ -3,10 +3,11 @@ import { TtlCache } from '@/lib/cache/ttl-cache';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
+import { storeNotFound } from '@/lib/http/api-response';
 import { logger } from '@/lib/logger';
 import { BUILT_IN_BRANDS, type HostGroups } from '../brands';
 import { matchHost } from '../host';
-import { hostOfRequest } from '../request-host';
+import { hostOfRequest } from '@/lib/http/host';
 import { storeFromBrand, storeFromStored } from '../resolve-store';
 import type { Store } from '../store-types';
 import { findPriceList, findStoreByHost } from './store-repository.server';
@@ -55,9 +56,9 @@ export function createStoreService(options: StoreServiceOptions) {
      * Rule 5: no request, no store. Otherwise the store of the request's host (after the host
      * override); null for an unusable Host header or an unknown host.
      */
-    async forRequest(request: Request | null | undefined): Promise<Store | null> {
-      if (!request) return null;
-      const host = hostOfRequest(request.headers, getEnv().HOST_OVERRIDE_SECRET);
+    async forRequest(headers: Headers | null | undefined): Promise<Store | null> {
+      if (!headers) return null;
+      const host = hostOfRequest(headers, getEnv().HOST_OVERRIDE_SECRET);
       return host.ok ? byHost(host.host) : null;
     },
     /** Forgets one host's store, or all when no host is given. */
@@ -86,4 +87,11 @@ export function storeService(): StoreService {
     });
   }
   return holder[KEY];
+}
+
+/** The store of a normalised host, or 404 store_not_found. */
+export async function requireStoreOfHost(host: string): Promise<Store> {
+  const store = await storeService().byHost(host);
+  if (!store) throw storeNotFound();
+  return store;
 }

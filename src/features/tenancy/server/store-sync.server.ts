@@ -4,7 +4,7 @@ import { expireCacheTags } from '@/lib/cache/cache-tags';
 import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { sharedRedis } from '@/lib/redis';
-import { normaliseHost } from '../host';
+import { normaliseHost } from '@/lib/http/host';
 import { storePageTag } from './store-page-tag';
 import { storeService } from './store-service.server';
 

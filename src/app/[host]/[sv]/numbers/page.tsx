@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { pageStore } from '@/features/tenancy/server/page-store.server';
-import { NumberSearch } from '@/features/catalog/components/number-search';
+import { NumberSearch } from '@/features/shop/components/number-search';
 
 type Props = { params: Promise<{ host: string; sv: string }> };
 

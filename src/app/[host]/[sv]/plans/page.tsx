@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { appDb } from '@/lib/db/app-db';
 import { pageStore } from '@/features/tenancy/server/page-store.server';
 import { planOffers } from '@/features/catalog/server/voice.server';
-import { PlanCard } from '@/features/catalog/components/plan-card';
-import styles from '@/features/catalog/components/catalog.module.css';
+import { PlanCard } from '@/features/shop/components/plan-card';
+import styles from '@/features/shop/components/shop.module.css';
 
 type Props = { params: Promise<{ host: string; sv: string }> };
 
@@ -15,7 +14,7 @@ export default async function PlansPage({ params }: Props) {
   const { host, sv } = await params;
   const { store, siteVersion } = await pageStore(host, sv);
   if (store.config.dashboard_only) notFound();
-  const plans = await planOffers(await appDb(), siteVersion);
+  const plans = await planOffers(siteVersion);
   return (
     <>
       <h1>Call plans</h1>

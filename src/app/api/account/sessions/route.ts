@@ -1,18 +1,18 @@
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
-import {
-  clearSessionCookies,
-  endUserSessions,
-  requireUser,
-} from '@/features/auth/server/session.server';
+import { requestInput } from '@/lib/http/request-input';
+import { withSessionCookies } from '@/lib/http/session-cookie';
+import { requireUser } from '@/features/auth/server/current-user.server';
+import { requestContext } from '@/features/session/server/request-context.server';
+import { endUserSessions } from '@/features/session/server/session-service.server';
 
 /** Sign out everywhere: every session of the account ends, this one included. */
 export const DELETE = apiRoute(async (request) => {
-  const { user } = await requireUser(request);
+  const ctx = await requestContext(requestInput(request));
+  const user = await requireUser(ctx);
   await endUserSessions(user.id);
-  const response = dataResponse({ signed_out: 'everywhere' });
-  clearSessionCookies(response, request);
-  return response;
+  ctx.forget();
+  return withSessionCookies(dataResponse({ signed_out: 'everywhere' }), ctx);
 });
 
 export const GET = methodNotAllowed(['DELETE']);

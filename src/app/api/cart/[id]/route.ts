@@ -1,10 +1,13 @@
-import type { NextRequest } from 'next/server';
-import { ApiError } from '@/lib/http/api-response';
+import { ApiError, dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { ifMatchVersion } from '@/lib/http/if-match';
 import { readJson } from '@/lib/http/read-json';
+import { requestInput } from '@/lib/http/request-input';
+import { withSessionCookies } from '@/lib/http/session-cookie';
+import { cartEtag } from '@/features/cart/cart-types';
 import { itemIdSchema, updateItemSchema } from '@/features/cart/schemas';
-import { cartResponse } from '@/features/cart/server/cart-response.server';
-import { cartContext, changeItem, removeItem } from '@/features/cart/server/cart-service.server';
+import { cartScope, changeItem, removeItem } from '@/features/cart/server/cart-service.server';
+import { requestContext } from '@/features/session/server/request-context.server';
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -17,18 +20,20 @@ async function itemId(context: Context): Promise<string> {
 }
 
 /** Changes the years of a registration or the users of a plan; answers the whole cart. */
-export const PUT = apiRoute<Context>(async (request: NextRequest, context) => {
+export const PUT = apiRoute<Context>(async (request, context) => {
   const id = await itemId(context);
   const input = await readJson(request, updateItemSchema);
-  const ctx = await cartContext(request);
-  return cartResponse(request, ctx, await changeItem(request, ctx, id, input));
+  const ctx = await requestContext(requestInput(request));
+  const cart = await changeItem(await cartScope(ctx), id, input, ifMatchVersion(request));
+  return withSessionCookies(dataResponse(cart, { headers: cartEtag(cart) }), ctx);
 });
 
 /** Removes a line (and releases its number); answers the whole cart. */
-export const DELETE = apiRoute<Context>(async (request: NextRequest, context) => {
+export const DELETE = apiRoute<Context>(async (request, context) => {
   const id = await itemId(context);
-  const ctx = await cartContext(request);
-  return cartResponse(request, ctx, await removeItem(request, ctx, id));
+  const ctx = await requestContext(requestInput(request));
+  const cart = await removeItem(await cartScope(ctx), id, ifMatchVersion(request));
+  return withSessionCookies(dataResponse(cart, { headers: cartEtag(cart) }), ctx);
 });
 
 export const GET = methodNotAllowed(['PUT', 'DELETE']);

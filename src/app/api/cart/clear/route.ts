@@ -1,14 +1,20 @@
+import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
-import { cartResponse } from '@/features/cart/server/cart-response.server';
-import { cartContext, clearCart } from '@/features/cart/server/cart-service.server';
+import { ifMatchVersion } from '@/lib/http/if-match';
+import { requestInput } from '@/lib/http/request-input';
+import { withSessionCookies } from '@/lib/http/session-cookie';
+import { cartEtag } from '@/features/cart/cart-types';
+import { cartScope, clearCart } from '@/features/cart/server/cart-service.server';
+import { requestContext } from '@/features/session/server/request-context.server';
 
 /**
  * Empties the cart. A static segment, so Next routes DELETE /api/cart/clear here and never to
  * /api/cart/[id].
  */
 export const DELETE = apiRoute(async (request) => {
-  const ctx = await cartContext(request);
-  return cartResponse(request, ctx, await clearCart(request, ctx));
+  const ctx = await requestContext(requestInput(request));
+  const cart = await clearCart(await cartScope(ctx), ifMatchVersion(request));
+  return withSessionCookies(dataResponse(cart, { headers: cartEtag(cart) }), ctx);
 });
 
 export const GET = methodNotAllowed(['DELETE']);

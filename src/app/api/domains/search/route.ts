@@ -1,22 +1,16 @@
-import { appDb } from '@/lib/db/app-db';
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { requestInput } from '@/lib/http/request-input';
 import { readQuery } from '@/lib/http/read-query';
 import { domainSearchQuery } from '@/features/catalog/schemas';
-import { availability } from '@/features/catalog/server/availability-config.server';
 import { searchDomains } from '@/features/catalog/server/domain-search.server';
-import { requireStore } from '@/features/tenancy/server/request-store.server';
+import { storeContext } from '@/features/session/server/request-context.server';
 
 /** Domain search over the store's price list: `?q=` a name or a full domain, IDN included. */
 export const GET = apiRoute(async (request) => {
-  const { store, siteVersion } = await requireStore(request);
+  const { store, siteVersion } = await storeContext(requestInput(request));
   const { q } = readQuery(request, domainSearchQuery);
-  const answer = await searchDomains(await appDb(), {
-    query: q,
-    prices: store.prices,
-    siteVersion,
-    checker: availability(),
-  });
+  const answer = await searchDomains({ query: q, prices: store.prices, siteVersion });
   return dataResponse(answer);
 });
 

@@ -1,13 +1,14 @@
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { requestInput } from '@/lib/http/request-input';
 import { describeInvite } from '@/features/auth/server/invites.server';
-import { requireStore } from '@/features/tenancy/server/request-store.server';
+import { storeContext } from '@/features/session/server/request-context.server';
 
 type Context = { params: Promise<{ token: string }> };
 
 /** Checks an invite: `{invited_by, account, email, expires_at}`, 404 unknown, 410 used or expired. */
 export const GET = apiRoute<Context>(async (request, { params }) => {
-  await requireStore(request);
+  await storeContext(requestInput(request));
   const { token } = await params;
   return dataResponse(await describeInvite(token));
 });

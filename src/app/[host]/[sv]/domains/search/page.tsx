@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { pageStore } from '@/features/tenancy/server/page-store.server';
 import { DomainSearchForm } from '@/features/shell/components/domain-search-form';
-import { DomainResults } from '@/features/catalog/components/domain-results';
+import { DomainResults } from '@/features/shop/components/domain-results';
 
 type Props = { params: Promise<{ host: string; sv: string }> };
 

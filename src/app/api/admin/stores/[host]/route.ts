@@ -4,7 +4,7 @@ import { methodNotAllowed } from '@/lib/http/api-route';
 import { readJson } from '@/lib/http/read-json';
 import { getEnv } from '@/lib/env';
 import { secureEqual } from '@/lib/secure-compare';
-import { normaliseHost } from '@/features/tenancy/host';
+import { normaliseHost } from '@/lib/http/host';
 import { changeStore, storeChangeSchema } from '@/features/tenancy/server/store-admin.server';
 import { storeService } from '@/features/tenancy/server/store-service.server';
 import { storePayload } from '@/features/tenancy/store-payload';

@@ -1,10 +1,10 @@
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { oauthHandle, readOAuthBody } from '@/lib/http/oauth-response';
+import { requestInput } from '@/lib/http/request-input';
 import { ctdGrantSchema } from '@/features/auth/oauth-schemas';
 import { grantCtd } from '@/features/auth/server/oauth.server';
-import { oauthHandle, readOAuthBody } from '@/features/auth/server/oauth-route.server';
-import { getSession } from '@/features/auth/server/session.server';
-import { requireStore } from '@/features/tenancy/server/request-store.server';
+import { requestContext } from '@/features/session/server/request-context.server';
 
 /**
  * Desktop grant: after a sign-in with is_ctd, an authorization code for the desktop client
@@ -12,11 +12,10 @@ import { requireStore } from '@/features/tenancy/server/request-store.server';
  * failures are OAuth error bodies `{error, error_description}`.
  */
 export const POST = apiRoute(async (request) => {
-  await requireStore(request);
+  const ctx = await requestContext(requestInput(request));
   return oauthHandle(async () => {
     const input = await readOAuthBody(request, ctdGrantSchema);
-    const handle = await getSession(request);
-    return dataResponse(await grantCtd(handle?.session ?? null, input));
+    return dataResponse(await grantCtd(ctx.session, input));
   });
 });
 

@@ -1,9 +1,9 @@
 'use client';
 import { useId, useState } from 'react';
-import { Price } from '@/features/shell/components/price';
+import { Price } from '@/features/pricing/components/price';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import { AddToCartButton } from './add-to-cart-button';
-import styles from './catalog.module.css';
+import styles from './shop.module.css';
 
 /** One call plan: price per user per month, a users field and the add button. */
 export function PlanCard({

@@ -1,7 +1,7 @@
 'use client';
 import { useId, useState } from 'react';
 import { useCartActions } from '@/features/cart/hooks/use-cart';
-import styles from './catalog.module.css';
+import styles from './shop.module.css';
 
 /**
  * Transfer of a registered domain: the auth code from the current registrar, then the add (with

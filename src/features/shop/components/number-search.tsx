@@ -1,10 +1,10 @@
 'use client';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { Price } from '@/features/shell/components/price';
+import { Price } from '@/features/pricing/components/price';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import { AddToCartButton } from './add-to-cart-button';
-import styles from './catalog.module.css';
+import styles from './shop.module.css';
 
 type NumberOffer = {
   number: string;

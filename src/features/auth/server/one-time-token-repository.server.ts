@@ -2,7 +2,10 @@ import 'server-only';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import { oneTimeTokens } from '@/lib/db/schema';
+import { now } from '@/lib/clock';
 import { hashToken, randomToken } from '@/lib/security/tokens';
+
+/** Single-use tokens sent by mail: the only code that knows how they are stored. */
 
 type Db = Pick<AppDb, 'insert' | 'update' | 'select'>;
 
@@ -24,7 +27,7 @@ export async function issueToken(
   >,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken(32);
-  const expiresAt = new Date(Date.now() + TOKEN_LIFETIME_MS[kind]);
+  const expiresAt = new Date(now().getTime() + TOKEN_LIFETIME_MS[kind]);
   await db
     .insert(oneTimeTokens)
     .values({ tokenHash: hashToken(token), kind, expiresAt, ...fields });
@@ -40,7 +43,7 @@ export async function findToken(db: Db, kind: TokenKind, token: string): Promise
   return row ?? null;
 }
 
-export const isUsable = (row: TokenRow) => !row.usedAt && row.expiresAt.getTime() > Date.now();
+export const isUsable = (row: TokenRow) => !row.usedAt && row.expiresAt.getTime() > now().getTime();
 
 /**
  * Uses a token up in one atomic update: of two parallel uses exactly one gets the row back.
@@ -53,13 +56,13 @@ export async function consumeToken(
 ): Promise<TokenRow | null> {
   const [row] = await db
     .update(oneTimeTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now() })
     .where(
       and(
         eq(oneTimeTokens.tokenHash, hashToken(token)),
         eq(oneTimeTokens.kind, kind),
         isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
+        gt(oneTimeTokens.expiresAt, now()),
       ),
     )
     .returning();

@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { useCartActions } from '@/features/cart/hooks/use-cart';
-import styles from './catalog.module.css';
+import styles from './shop.module.css';
 
 /** Adds one item with the flash option (the fly-out opens) and says what went wrong if it fails. */
 export function AddToCartButton({

@@ -1,11 +1,11 @@
 'use client';
 import { useSearchParams } from 'next/navigation';
 import useSWR from 'swr';
-import { Price } from '@/features/shell/components/price';
+import { Price } from '@/features/pricing/components/price';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import { AddToCartButton } from './add-to-cart-button';
 import { TransferForm } from './transfer-form';
-import styles from './catalog.module.css';
+import styles from './shop.module.css';
 
 type Money = { net: number; gross: number };
 type Result = {

@@ -4,7 +4,7 @@ import { priceLists, storeHosts, stores, tldPrices } from '@/lib/db/schema';
 import { domainToASCII } from 'node:url';
 import type { ThemeInput } from '@/features/theme/schema';
 import { seedCatalog } from '@/features/catalog/server/catalog-seed.server';
-import type { VariablesInput } from '../variables-schema';
+import type { VariablesInput } from '@/features/tenancy/variables-schema';
 
 /**
  * Demo data (PRODUCT.md "Brands, hosts and demo data"): the built-in brands' price lists and four

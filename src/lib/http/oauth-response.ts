@@ -1,9 +1,19 @@
-import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
-import { ApiError } from '@/lib/http/api-response';
-import { readJson } from '@/lib/http/read-json';
-import { OAuthError } from './oauth.server';
+import { ApiError } from './api-response';
+import { readJson } from './read-json';
+
+/** RFC 6749 section 5.2 error, answered as `{error, error_description}`. */
+export class OAuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly description: string,
+  ) {
+    super(description);
+    this.name = 'OAuthError';
+  }
+}
 
 const HEADERS = { 'cache-control': 'no-store', pragma: 'no-cache' };
 

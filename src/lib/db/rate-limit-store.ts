@@ -8,8 +8,8 @@ import {
 import StoreAbstract from 'rate-limiter-flexible/lib/RateLimiterStoreAbstract.js';
 
 const RateLimiterStoreAbstract = StoreAbstract as typeof StoreAbstractType;
-import type { AppDb } from '@/lib/db/client';
-import { rateLimits } from '@/lib/db/schema';
+import type { AppDb } from './client';
+import { rateLimits } from './schema';
 
 type Row = { key: string; points: number; expire: Date | null };
 

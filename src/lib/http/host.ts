@@ -1,5 +1,26 @@
 import { secureEqual } from '@/lib/secure-compare';
-import { normaliseHost } from './host';
+
+/**
+ * Host names as requests carry them: normalisation of a Host header and the host override (SPEC
+ * section 4). No business rule here; which store a host reaches is tenancy's.
+ */
+
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * Lower-cases a Host header value and drops its port and a trailing dot. Answers null for anything
+ * that is not a DNS host name (IP literals with brackets, empty labels, odd characters, over 253).
+ */
+export function normaliseHost(raw: string | null | undefined): string | null {
+  if (!raw || raw.length > 260) return null;
+  const match = /^([^:]+)(?::(\d{1,5}))?$/.exec(raw.trim().toLowerCase());
+  if (!match) return null;
+  const [, name = '', port] = match;
+  if (port !== undefined && Number(port) > 65535) return null;
+  const host = name.endsWith('.') ? name.slice(0, -1) : name;
+  if (host.length === 0 || host.length > 253) return null;
+  return host.split('.').every((label) => LABEL.test(label)) ? host : null;
+}
 
 export const HOST_SECRET_HEADER = 'x-host-secret';
 export const FORWARDED_HOST_HEADER = 'x-forwarded-host';

@@ -1,0 +1,62 @@
+import 'server-only';
+import { appDb } from '@/lib/db/app-db';
+import type { AppDb } from '@/lib/db/client';
+import type { SiteVersionId } from '@/features/site-version/site-version';
+import {
+  findNumbers,
+  holdNumber,
+  listPlans,
+  moveHolds,
+  releaseNumbers,
+  type CallPlan,
+  type HeldNumber,
+} from './catalog-repository.server';
+
+/**
+ * What other features may ask of the catalog's stock: numbers and their holds, and call plans.
+ * Functions that change holds take the caller's transaction, so a hold moves together with the
+ * cart line it belongs to.
+ */
+
+export type { CallPlan, HeldNumber };
+
+/** The numbers of the inventory among `numbers`, with their holds. */
+export async function numbersOf(
+  numbers: readonly string[],
+  db?: AppDb,
+): Promise<Map<string, HeldNumber>> {
+  return findNumbers(db ?? (await appDb()), numbers);
+}
+
+/** Call plans of a site version, in shop order. */
+export async function plansOf(siteVersion: SiteVersionId, db?: AppDb): Promise<CallPlan[]> {
+  return listPlans(db ?? (await appDb()), siteVersion);
+}
+
+/**
+ * Holds a number for a cart until `until`, when it is free or already this cart's. Answers false
+ * when someone else holds it.
+ */
+export function holdNumberForCart(
+  tx: AppDb,
+  input: { number: string; cartId: string; until: Date; now: Date },
+): Promise<boolean> {
+  return holdNumber(tx, input);
+}
+
+/** Releases a cart's holds (all of them, or the given numbers). */
+export function releaseCartHolds(
+  tx: AppDb,
+  cartId: string,
+  numbers?: readonly string[],
+): Promise<void> {
+  return releaseNumbers(tx, cartId, numbers);
+}
+
+/** Moves the given live holds of one cart to another (merge on sign-in). */
+export function moveCartHolds(
+  tx: AppDb,
+  input: { from: string; to: string; numbers: readonly string[]; now: Date },
+): Promise<void> {
+  return moveHolds(tx, input);
+}

@@ -1,0 +1,115 @@
+import 'server-only';
+import { invalidHost } from '@/lib/http/api-response';
+import type { RequestInput } from '@/lib/http/request-input';
+import type { SessionCookie, SessionCookieSource } from '@/lib/http/session-cookie';
+import { resolveSiteVersion, type SiteVersionId } from '@/features/site-version/site-version';
+import { requireStoreOfHost } from '@/features/tenancy/server/store-service.server';
+import type { Store } from '@/features/tenancy/store-types';
+import {
+  createSession,
+  endSession,
+  loadSession,
+  rotateSession,
+  signInSession,
+  type Session,
+  type SessionHandle,
+} from './session-service.server';
+
+/** The store and site version a request is for. */
+export type StoreContext = { store: Store; siteVersion: SiteVersionId; ip: string };
+
+/**
+ * The store and site version of a request, for calls that need no session. Throws 400
+ * invalid_host for an unusable Host header and 404 store_not_found when no store has the host.
+ */
+export async function storeContext(input: RequestInput): Promise<StoreContext> {
+  if (!input.host.ok) throw invalidHost();
+  const store = await requireStoreOfHost(input.host.host);
+  return {
+    store,
+    siteVersion: resolveSiteVersion({
+      cookie: input.siteVersionCookie,
+      acceptLanguage: input.acceptLanguage,
+    }),
+    ip: input.ip,
+  };
+}
+
+/**
+ * One request's store, site version and session, resolved once by the route and passed down
+ * (docs/decisions/0050). Changes to the session made through it (created, signed in, rotated,
+ * ended) are remembered in `sessionCookie`, which the route writes with `withSessionCookies`.
+ */
+export class RequestContext implements StoreContext, SessionCookieSource {
+  sessionCookie: SessionCookie | null = null;
+
+  constructor(
+    readonly store: Store,
+    readonly siteVersion: SiteVersionId,
+    readonly ip: string,
+    readonly https: boolean,
+    private handle: SessionHandle | null,
+  ) {}
+
+  /** The live session the request came with or made, or null. */
+  get session(): Session | null {
+    return this.handle?.session ?? null;
+  }
+
+  /** The signed-in user's id, or null for an anonymous visitor. */
+  get userId(): string | null {
+    return this.handle?.session.userId ?? null;
+  }
+
+  private use(handle: SessionHandle): SessionHandle {
+    this.handle = handle;
+    this.sessionCookie = {
+      token: handle.token,
+      expiresAt: handle.session.remember ? handle.session.expiresAt : null,
+    };
+    return handle;
+  }
+
+  /** The request's session, made anew when there is none (only API calls do this, never pages). */
+  async ensureSession(): Promise<SessionHandle> {
+    return this.handle ?? this.use(await createSession(this.store.key));
+  }
+
+  /** Signs a user in on this request's session, with a new cookie id. */
+  async signIn(input: { userId: string; remember: boolean; ctd: boolean }): Promise<SessionHandle> {
+    const { session } = await this.ensureSession();
+    return this.use(await signInSession(session.id, input));
+  }
+
+  /** Sends the session's cookies again (GET /api/token restores a lost XSRF-TOKEN cookie). */
+  async renewCookies(): Promise<SessionHandle> {
+    return this.use(await this.ensureSession());
+  }
+
+  /** Gives the session a new cookie id without signing anyone in. */
+  async rotate(): Promise<SessionHandle> {
+    const { session } = await this.ensureSession();
+    return this.use(await rotateSession(session.id));
+  }
+
+  /** Ends the session on the server and tells the browser to forget it. */
+  async end(): Promise<void> {
+    if (this.handle) await endSession(this.handle.session.id);
+    this.forget();
+  }
+
+  /** Tells the browser to forget its session (after the server ended it another way). */
+  forget(): void {
+    this.handle = null;
+    this.sessionCookie = { clear: true };
+  }
+}
+
+/** Resolves a request's store, site version and session, once. */
+export async function requestContext(input: RequestInput): Promise<RequestContext> {
+  const { store, siteVersion, ip } = await storeContext(input);
+  const handle = input.sessionToken
+    ? await loadSession({ storeKey: store.key, token: input.sessionToken })
+    : null;
+  return new RequestContext(store, siteVersion, ip, input.https, handle);
+}

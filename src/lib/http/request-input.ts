@@ -1,0 +1,35 @@
+import type { NextRequest } from 'next/server';
+import { getEnv } from '@/lib/env';
+import { clientIp } from './client-ip';
+import { hostOfRequest, type HostResult } from './host';
+import { isHttps, sessionTokenOf } from './session-cookie';
+
+/** The cookie that keeps a visitor's explicit site version choice (`PUT /api/site-version`). */
+export const SITE_VERSION_COOKIE = 'site_version';
+
+/**
+ * What the product needs to know of an HTTP request, as plain values. Routes read it once and
+ * hand it to the features, which never see a request object (docs/decisions/0050).
+ */
+export type RequestInput = {
+  /** The host the request is for, after the host override (SPEC section 4). */
+  host: HostResult;
+  siteVersionCookie: string | undefined;
+  acceptLanguage: string | null;
+  /** The session id the browser sent, when it looks like one of ours. */
+  sessionToken: string | null;
+  https: boolean;
+  /** The client's address for rate limits and the activity log. */
+  ip: string;
+};
+
+export function requestInput(request: NextRequest): RequestInput {
+  return {
+    host: hostOfRequest(request.headers, getEnv().HOST_OVERRIDE_SECRET),
+    siteVersionCookie: request.cookies.get(SITE_VERSION_COOKIE)?.value,
+    acceptLanguage: request.headers.get('accept-language'),
+    sessionToken: sessionTokenOf(request),
+    https: isHttps(request),
+    ip: clientIp(request),
+  };
+}
