@@ -138,7 +138,7 @@ function TotpSection({
 export function SecurityPanel() {
   const { data, mutate } = useCustomer();
   const router = useRouter();
-  const [busy, setBusy] = useState(false);
+  const signOut = useFormAction('Signing out everywhere did not work. Try again.');
   const user = data?.user;
   if (!data) return <p aria-live="polite">Loading…</p>;
   if (!user) {
@@ -152,15 +152,17 @@ export function SecurityPanel() {
     );
   }
 
-  async function everywhere() {
-    setBusy(true);
-    try {
-      await authApi.delete('/api/account/sessions');
-    } finally {
-      await mutate();
-      router.push('/login');
-    }
-  }
+  // Only a confirmed sign-out leaves the page: a failure stays here and says so, so nobody
+  // believes the other devices are signed out when they are not.
+  const everywhere = () =>
+    signOut.run(
+      async () => {
+        await authApi.delete('/api/account/sessions');
+        await mutate();
+        router.push('/login');
+      },
+      { leaving: true },
+    );
 
   return (
     <>
@@ -172,7 +174,13 @@ export function SecurityPanel() {
         <p className={styles.lead}>
           Signed in on a device you no longer use? End every session, this one included.
         </p>
-        <button type="button" className={styles.secondary} onClick={everywhere} disabled={busy}>
+        <FormError message={signOut.error} />
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={everywhere}
+          disabled={signOut.busy}
+        >
           Sign out everywhere
         </button>
       </section>

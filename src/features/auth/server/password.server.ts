@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
+import { logger } from '@/lib/logger';
 
 // argon2id with the library's defaults (m=19456 KiB, t=2, p=1: OWASP's minimum). The work
 // runs on libuv's thread pool, off the event loop.
@@ -46,7 +47,10 @@ export async function verifyPassword(stored: string | null | undefined, password
   let ok = false;
   try {
     ok = await limited(() => verify(target, password));
-  } catch {
+  } catch (error) {
+    // A stored hash argon2 cannot read, or argon2 itself failing: the sign-in is refused like a
+    // wrong password, and the cause is logged, since no password could ever match it.
+    logger.error({ err: String(error) }, 'password verification failed');
     ok = false;
   }
   return ok && Boolean(stored);

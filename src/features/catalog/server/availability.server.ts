@@ -1,5 +1,12 @@
 import 'server-only';
 import { TtlCache } from '@/lib/cache/ttl-cache';
+import { logger } from '@/lib/logger';
+
+/** A short reason for a failed lookup: a timeout, or the source's own error message. */
+function reasonOf(error: unknown): string {
+  if (error instanceof DOMException && error.name === 'TimeoutError') return 'timeout';
+  return error instanceof Error ? error.message.slice(0, 200) : String(error);
+}
 
 /** What a search shows per domain. "unknown": the source did not answer in time or failed. */
 export type Availability = 'available' | 'taken' | 'premium' | 'unknown';
@@ -45,7 +52,17 @@ export function availabilityChecker(provider: AvailabilityProvider, options: Ava
       return options.cacheMs > 0
         ? await cache.get(domain, () => lookup(domain))
         : await lookup(domain);
-    } catch {
+    } catch (error) {
+      // One source failing shows "unknown" for its domains; the log says which TLD and why.
+      logger.warn(
+        {
+          event: 'availability_unknown',
+          provider: provider.name,
+          tld: domain.slice(domain.indexOf('.') + 1),
+          reason: reasonOf(error),
+        },
+        'availability lookup failed',
+      );
       return 'unknown';
     }
   }

@@ -27,11 +27,13 @@ export function VatToggle() {
     const next: VatDisplay = display === 'inc' ? 'ex' : 'inc';
     document.documentElement.dataset.vat = next;
     document.cookie = `${VAT_COOKIE}=${next}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
-    // The page has already changed; the server keeps the choice for later visits. The HTTP
+    // The page has already changed and the cookie keeps the choice in this browser; the server
+    // keeps it for the account's other browsers. If that fails the shopper loses nothing here,
+    // so it goes to the console (and error reporting) rather than onto the page. The HTTP
     // client loads on first use, so it costs nothing on pages where nobody clicks.
     void import('@/lib/browser-api')
       .then(({ browserApi }) => browserApi.put('/api/vat', { display: next }))
-      .catch(() => undefined);
+      .catch((error: unknown) => console.warn('The VAT choice was not saved on the server.', error));
   }
 
   return (

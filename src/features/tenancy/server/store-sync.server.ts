@@ -52,6 +52,7 @@ export function hostsFromMessage(raw: string): string[] | null {
   try {
     message = JSON.parse(raw);
   } catch {
+    logger.warn({ event: 'store_change_malformed', length: raw.length }, 'store change not JSON');
     return null;
   }
   if (typeof message !== 'object' || message === null) return null;
