@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appDatabase, appDb } from '@/lib/db/app-db';
 import { seedDemoData } from '@/features/demo/server/demo-seed.server';
 import { storePageTag } from '@/features/tenancy/server/store-page-tag';
-import { findStoreForUpdate, updateStore } from '@/features/tenancy/server/store-repository.server';
+import { updateStoredSettings } from '@/features/tenancy/server/store-repository.server';
 import { storeService } from '@/features/tenancy/server/store-service.server';
 import {
   STORE_CHANGES_CHANNEL,
@@ -19,9 +19,8 @@ beforeAll(async () => {
 });
 
 async function rename(host: string, name: string) {
-  const db = await appDb();
-  const row = (await findStoreForUpdate(db, host))!;
-  await updateStore(db, row.id, { storeName: name, theme: row.theme, variables: row.variables });
+  // The other instance writes the database directly: nothing here hears of it.
+  await updateStoredSettings(await appDb(), host, (current) => ({ ...current, storeName: name }));
 }
 
 describe('a store change made through another instance', () => {

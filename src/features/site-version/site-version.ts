@@ -13,10 +13,6 @@ export const SITE_VERSIONS = {
 export type SiteVersionId = keyof typeof SITE_VERSIONS;
 export type SiteVersion = (typeof SITE_VERSIONS)[SiteVersionId];
 
-export function isSiteVersionId(value: unknown): value is SiteVersionId {
-  return value === 1 || value === 2;
-}
-
 export function parseSiteVersionId(value: string | null | undefined): SiteVersionId | null {
   if (value === '1') return 1;
   if (value === '2') return 2;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { lenientParse } from '@/lib/lenient-parse';
 import { THEME_ID_PRESETS, THEME_PRESETS } from './presets';
-import { DEFAULT_THEME, themeSchema } from './schema';
+import { themeSchema } from './schema';
+
+const DEFAULT_THEME = themeSchema.parse({});
 import { themeCssVariables } from './css-vars';
 
 function countSettings(value: object): number {

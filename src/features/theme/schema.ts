@@ -109,5 +109,3 @@ export type Theme = z.output<typeof themeSchema>;
 export type ThemeInput = z.input<typeof themeSchema>;
 export type LogoSet = z.output<typeof logoSetSchema>;
 
-/** Every setting at its default. */
-export const DEFAULT_THEME: Theme = themeSchema.parse({});

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -99,9 +98,4 @@ export async function openDatabase(
     },
     close: () => pool.end(),
   };
-}
-
-/** A cheap round trip, for readiness checks. */
-export async function pingDatabase(db: AppDb): Promise<void> {
-  await db.execute(sql`select 1`);
 }

@@ -75,34 +75,73 @@ export async function findPriceList(db: AppDb, priceListId: string): Promise<Tld
   return rows.map(toTldPrice);
 }
 
-/** The stored theme, variables and every host of the store reached by `host`. */
-export async function findStoreForUpdate(
+/** A white-label store's own settings as stored (before any built-in theme is applied). */
+export type StoredSettings = {
+  storeName: string;
+  themeId: number | null;
+  defaultTheme: boolean;
+  theme: unknown;
+  variables: unknown;
+};
+
+const settingsColumns = {
+  id: stores.id,
+  storeName: stores.storeName,
+  themeId: stores.themeId,
+  defaultTheme: stores.defaultTheme,
+  theme: stores.theme,
+  variables: stores.variables,
+};
+
+/** The stored settings and every host of the store reached by `host`, or null. */
+export async function findStoredSettings(
   db: AppDb,
   host: string,
-): Promise<{ id: string; theme: unknown; variables: unknown; hosts: string[] } | null> {
-  const row = await db.query.storeHosts.findFirst({
-    where: eq(storeHosts.host, host),
-    columns: {},
-    with: {
-      store: {
-        columns: { id: true, theme: true, variables: true },
-        with: { hosts: { columns: { host: true } } },
-      },
-    },
-  });
+): Promise<(StoredSettings & { hosts: string[] }) | null> {
+  const [row] = await db
+    .select(settingsColumns)
+    .from(stores)
+    .innerJoin(storeHosts, eq(storeHosts.storeId, stores.id))
+    .where(eq(storeHosts.host, host));
   if (!row) return null;
-  const { hosts, ...store } = row.store;
-  return { ...store, hosts: hosts.map((h) => h.host) };
+  const { id, ...settings } = row;
+  return { ...settings, hosts: await hostsOf(db, id) };
 }
 
-/** Writes a store's name, theme and variables. */
-export async function updateStore(
+async function hostsOf(db: AppDb, storeId: string): Promise<string[]> {
+  const rows = await db
+    .select({ host: storeHosts.host })
+    .from(storeHosts)
+    .where(eq(storeHosts.storeId, storeId))
+    .orderBy(asc(storeHosts.host));
+  return rows.map((r) => r.host);
+}
+
+/**
+ * Changes the settings of the store reached by `host` in one transaction that holds the store's
+ * row lock from the read to the write, so parallel changes queue and none is lost. `change`
+ * gets the current settings and answers the new ones (or throws, which changes nothing).
+ * Answers the new settings and the store's hosts, or null when no stored store has the host.
+ */
+export async function updateStoredSettings(
   db: AppDb,
-  id: string,
-  values: { storeName?: string; theme: unknown; variables: unknown },
-): Promise<void> {
-  await db
-    .update(stores)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(stores.id, id));
+  host: string,
+  change: (current: StoredSettings) => Pick<StoredSettings, 'storeName' | 'theme' | 'variables'>,
+): Promise<(StoredSettings & { hosts: string[] }) | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select(settingsColumns)
+      .from(stores)
+      .innerJoin(storeHosts, eq(storeHosts.storeId, stores.id))
+      .where(eq(storeHosts.host, host))
+      .for('update', { of: stores });
+    if (!row) return null;
+    const { id, ...current } = row;
+    const next = change(current);
+    await tx
+      .update(stores)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(stores.id, id));
+    return { ...current, ...next, hosts: await hostsOf(tx, id) };
+  });
 }

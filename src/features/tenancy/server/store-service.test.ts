@@ -5,7 +5,9 @@ import type { DatabaseHandle } from '@/lib/db/client';
 import { storeHosts, stores } from '@/lib/db/schema';
 import { logger } from '@/lib/logger';
 import { THEME_PRESETS } from '@/features/theme/presets';
-import { DEFAULT_THEME } from '@/features/theme/schema';
+import { themeSchema } from '@/features/theme/schema';
+
+const DEFAULT_THEME = themeSchema.parse({});
 import { openTestDatabase } from '../../../../tests/support/database';
 import { tldList } from '../store-payload';
 import { createStoreService, type StoreService } from './store-service.server';
