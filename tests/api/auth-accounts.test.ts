@@ -4,6 +4,7 @@ import { Agent } from '../support/agent';
 import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harness';
 import { PASSWORD, readyAgent, registeredUser, signedIn } from '../support/auth-flows';
 import { linkIn } from '../support/mail-server';
+import { hashToken } from '@/lib/security/tokens';
 
 const harness = await startAuthHarness();
 const { mail } = harness;
@@ -305,7 +306,7 @@ describe('password recovery', () => {
     )
       .update(oneTimeTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(oneTimeTokens.kind, 'reset'));
+      .where(eq(oneTimeTokens.tokenHash, hashToken(token)));
     expect((await reset(agent, token)).status).toBe(410);
   });
 });

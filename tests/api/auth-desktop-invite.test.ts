@@ -9,6 +9,7 @@ import type { Agent } from '../support/agent';
 import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harness';
 import { PASSWORD, readyAgent, registeredUser } from '../support/auth-flows';
 import { linkIn } from '../support/mail-server';
+import { hashToken } from '@/lib/security/tokens';
 
 const harness = await startAuthHarness();
 const { mail } = harness;
@@ -173,7 +174,10 @@ describe('desktop grant', () => {
     const again = await ctdAgent();
     const second = pkce();
     const fresh = (await askGrant(again, grantBody(second.challenge))).body.data.code;
-    await (await appDb()).update(oauthCodes).set({ expiresAt: new Date(Date.now() - 1000) });
+    await (await appDb())
+      .update(oauthCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oauthCodes.codeHash, hashToken(fresh)));
     const expired = await exchange(again, { ...body, code: fresh, code_verifier: second.verifier });
     expect(expired.body.error).toBe('invalid_grant');
   });
@@ -341,7 +345,7 @@ describe('invites', () => {
     )
       .update(oneTimeTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(oneTimeTokens.kind, 'invite'));
+      .where(eq(oneTimeTokens.tokenHash, hashToken(inviteToken)));
     expect(
       (
         await anon.call(inviteCheck.GET, `/svc/invite/${inviteToken}`, {
