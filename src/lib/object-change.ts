@@ -24,7 +24,9 @@ function withoutDefaults(schema: z.ZodType): z.ZodType {
  * default filled in for what the change leaves out (zod's `.partial()` keeps the defaults, which
  * would overwrite every setting a change does not name), unknown fields refused.
  */
-export function changeSchemaOf<S extends z.ZodObject>(schema: S): z.ZodType<DeepPartial<z.output<S>>> {
+export function changeSchemaOf<S extends z.ZodObject>(
+  schema: S,
+): z.ZodType<DeepPartial<z.output<S>>> {
   return withoutDefaults(schema) as z.ZodType<DeepPartial<z.output<S>>>;
 }
 

@@ -174,7 +174,9 @@ describe('desktop grant', () => {
     const again = await ctdAgent();
     const second = pkce();
     const fresh = (await askGrant(again, grantBody(second.challenge))).body.data.code;
-    await (await appDb())
+    await (
+      await appDb()
+    )
       .update(oauthCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(oauthCodes.codeHash, hashToken(fresh)));

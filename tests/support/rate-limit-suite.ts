@@ -99,7 +99,9 @@ export async function rateLimitSuite(lane: string, redisUrl?: string) {
         expect(await redis.del(key)).toBe(1);
         await redis.quit();
       } else {
-        const expired = await (await appDb())
+        const expired = await (
+          await appDb()
+        )
           .update(rateLimits)
           .set({ expire: new Date(Date.now() - 1000) })
           .where(eq(rateLimits.key, key))

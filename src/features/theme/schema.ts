@@ -108,4 +108,3 @@ export const themeSchema = z.object({
 export type Theme = z.output<typeof themeSchema>;
 export type ThemeInput = z.input<typeof themeSchema>;
 export type LogoSet = z.output<typeof logoSetSchema>;
-

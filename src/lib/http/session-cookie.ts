@@ -45,7 +45,11 @@ export async function withSessionCookies<R extends NextResponse>(
   if (!cookie) return response;
   const base = { sameSite: 'lax', secure: source.https, path: '/' } as const;
   if ('clear' in cookie) {
-    response.cookies.set(sessionCookieName(source.https), '', { ...base, httpOnly: true, maxAge: 0 });
+    response.cookies.set(sessionCookieName(source.https), '', {
+      ...base,
+      httpOnly: true,
+      maxAge: 0,
+    });
     response.cookies.set(XSRF_COOKIE, '', { ...base, httpOnly: false, maxAge: 0 });
     return response;
   }

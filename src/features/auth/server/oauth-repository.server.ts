@@ -16,7 +16,11 @@ export async function insertCode(
 }
 
 /** Uses a code up in one atomic update; answers its row, or null when unknown or used. */
-export async function consumeCode(db: AppDb, codeHash: string, at: Date): Promise<OAuthCodeRow | null> {
+export async function consumeCode(
+  db: AppDb,
+  codeHash: string,
+  at: Date,
+): Promise<OAuthCodeRow | null> {
   const [row] = await db
     .update(oauthCodes)
     .set({ usedAt: at })

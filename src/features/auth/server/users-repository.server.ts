@@ -79,12 +79,7 @@ export async function insertUser(
     Partial<
       Pick<
         UserRow,
-        | 'role'
-        | 'passwordHash'
-        | 'emailVerified'
-        | 'activatedAt'
-        | 'googleIssuer'
-        | 'googleSubject'
+        'role' | 'passwordHash' | 'emailVerified' | 'activatedAt' | 'googleIssuer' | 'googleSubject'
       >
     >,
 ): Promise<UserRow> {
@@ -96,7 +91,10 @@ export async function insertUser(
 export async function markActivated(db: AppDb, userId: string, at: Date): Promise<void> {
   await db
     .update(users)
-    .set({ activatedAt: sql`coalesce(${users.activatedAt}, ${at.toISOString()}::timestamptz)`, emailVerified: true })
+    .set({
+      activatedAt: sql`coalesce(${users.activatedAt}, ${at.toISOString()}::timestamptz)`,
+      emailVerified: true,
+    })
     .where(eq(users.id, userId));
 }
 

@@ -4,11 +4,7 @@ import { ApiError } from '@/lib/http/api-response';
 import { serverSecret } from '@/lib/security/server-secret';
 import { seal } from '@/lib/security/seal';
 import { availability } from '@/features/catalog/server/availability-config.server';
-import {
-  holdNumberForCart,
-  numbersOf,
-  plansOf,
-} from '@/features/catalog/server/inventory.server';
+import { holdNumberForCart, numbersOf, plansOf } from '@/features/catalog/server/inventory.server';
 import { splitDomain, toAsciiDomain } from '@/features/catalog/server/domain-name.server';
 import type { AddItemInput } from '../schemas';
 import type { CartView } from './cart-pricing.server';

@@ -9,9 +9,12 @@ export type NumberOffer = { number: string; area: string; national: string; mont
 export type PlanOffer = { id: string; name: string; per_user_monthly: Money };
 
 /** Free numbers of the site version's country (UK for GBP, US for USD). */
-export async function findNumberOffers(
-  input: { siteVersion: SiteVersionId; area?: string; contains?: string; limit: number },
-): Promise<NumberOffer[]> {
+export async function findNumberOffers(input: {
+  siteVersion: SiteVersionId;
+  area?: string;
+  contains?: string;
+  limit: number;
+}): Promise<NumberOffer[]> {
   const rate = SITE_VERSIONS[input.siteVersion].vatRateBp;
   const rows = await searchNumbers(await appDb(), { ...input, now: now() });
   return rows.map((r) => ({

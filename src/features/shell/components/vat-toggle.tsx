@@ -33,7 +33,9 @@ export function VatToggle() {
     // client loads on first use, so it costs nothing on pages where nobody clicks.
     void import('@/lib/browser-api')
       .then(({ browserApi }) => browserApi.put('/api/vat', { display: next }))
-      .catch((error: unknown) => console.warn('The VAT choice was not saved on the server.', error));
+      .catch((error: unknown) =>
+        console.warn('The VAT choice was not saved on the server.', error),
+      );
   }
 
   return (

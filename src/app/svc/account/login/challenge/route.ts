@@ -17,9 +17,7 @@ import { requestContext } from '@/features/session/server/request-context.server
 export const GET = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
   const query = readQuery(request, challengeQuerySchema);
-  return dataResponse(
-    await challengeState(query.challenge, ctx.session?.id ?? null, query.is_ctd),
-  );
+  return dataResponse(await challengeState(query.challenge, ctx.session?.id ?? null, query.is_ctd));
 });
 
 /** Switches to `alternative_method`; e-mail and SMS get a new code and the old one dies. */
