@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
 import { errorResponse, invalidHost } from '@/lib/http/api-response';
-import { SITE_VERSION_COOKIE } from '@/lib/http/request-input';
+import { SITE_VERSION_COOKIE } from '@/lib/http/cookie-names';
 import { resolveSiteVersion, SITE_VERSIONS } from '@/features/site-version/site-version';
 import { matchHost } from '@/features/tenancy/host';
 import { hostOfRequest } from '@/lib/http/host';

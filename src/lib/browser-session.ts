@@ -1,4 +1,4 @@
-import { XSRF_COOKIE } from './http/session-cookie';
+import { XSRF_COOKIE } from './http/cookie-names';
 
 const XSRF_COOKIE_PATTERN = new RegExp(`(?:^|; )${XSRF_COOKIE}=`);
 

@@ -4,7 +4,8 @@ import { getEnv } from '@/lib/env';
 import { secureEqual } from '@/lib/secure-compare';
 import { ApiError } from './api-response';
 import { csrfTokenFor } from './csrf-token';
-import { sessionTokenOf, XSRF_COOKIE, XSRF_HEADER } from './session-cookie';
+import { XSRF_COOKIE, XSRF_HEADER } from './cookie-names';
+import { sessionTokenOf } from './session-cookie';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -1,11 +1,9 @@
 import type { NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
 import { clientIp } from './client-ip';
+import { SITE_VERSION_COOKIE } from './cookie-names';
 import { hostOfRequest, type HostResult } from './host';
 import { isHttps, sessionTokenOf } from './session-cookie';
-
-/** The cookie that keeps a visitor's explicit site version choice (`PUT /api/site-version`). */
-export const SITE_VERSION_COOKIE = 'site_version';
 
 /**
  * What the product needs to know of an HTTP request, as plain values. Routes read it once and

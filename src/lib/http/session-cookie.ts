@@ -1,15 +1,7 @@
 import type { NextRequest, NextResponse } from 'next/server';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, XSRF_COOKIE } from './cookie-names';
 import { csrfTokenFor } from './csrf-token';
 
-/**
- * Cookie names of the session and its CSRF token. Over HTTPS the session cookie carries the
- * `__Host-` prefix, which browsers accept only with Secure, Path=/ and no Domain, so a sibling
- * subdomain cannot plant or overwrite it.
- */
-export const SESSION_COOKIE = 'sid';
-export const SECURE_SESSION_COOKIE = '__Host-sid';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
 
 export function isHttps(request: NextRequest): boolean {
   return request.nextUrl.protocol === 'https:';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { readJson } from '@/lib/http/read-json';
-import { requestInput, SITE_VERSION_COOKIE } from '@/lib/http/request-input';
+import { SITE_VERSION_COOKIE } from '@/lib/http/cookie-names';
+import { requestInput } from '@/lib/http/request-input';
 import { SITE_VERSIONS } from '@/features/site-version/site-version';
 import { storeContext } from '@/features/session/server/request-context.server';
 

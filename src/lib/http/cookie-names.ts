@@ -1,0 +1,12 @@
+/**
+ * Names of the cookies the browser and the server share; no server code here, so browser
+ * modules may import it. Over HTTPS the session cookie carries the `__Host-` prefix, which
+ * browsers accept only with Secure, Path=/ and no Domain, so a sibling subdomain cannot plant
+ * or overwrite it.
+ */
+export const SESSION_COOKIE = 'sid';
+export const SECURE_SESSION_COOKIE = '__Host-sid';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+/** The visitor's explicit site version choice (`PUT /api/site-version`). */
+export const SITE_VERSION_COOKIE = 'site_version';
