@@ -148,7 +148,7 @@ const schema = z
         code: 'custom',
         path: ['TEST_CLOCK'],
         message:
-          'must not be true in a production deployment (NODE_ENV=production with SEED_DEMO_STORES=false): it lets an operator move the product\'s time',
+          "must not be true in a production deployment (NODE_ENV=production with SEED_DEMO_STORES=false): it lets an operator move the product's time",
       });
     }
   });

@@ -5,6 +5,7 @@ import {
   linkSync,
   openSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   statSync,
   unlinkSync,
@@ -129,13 +130,15 @@ function holderAlive(holder: LockHolder): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  // The pid runs, but after a restart it may be another program: compare its command line.
+  // The pid runs, but after a restart it may be another program: look for the holder's script
+  // on its command line (as typed, so relative to that process's directory).
   try {
     const cmdline = readFileSync(`/proc/${holder.pid}/cmdline`, 'utf8').split('\0');
+    const cwd = readlinkSync(`/proc/${holder.pid}/cwd`);
     const script = holder.argv[1];
-    return script === undefined || cmdline.includes(script);
+    return script === undefined || cmdline.some((arg) => path.resolve(cwd, arg) === script);
   } catch {
-    return true; // no /proc (macOS): the pid is alive, trust it
+    return true; // no /proc (macOS), or not ours to read: the pid is alive, trust it
   }
 }
 
