@@ -27,6 +27,14 @@ export type JobQueueOptions = {
 
 const SETTLE_LIMIT_MS = 15_000;
 
+/** drain() ran out of time with jobs still due or running. */
+export class JobsStillDueError extends Error {
+  constructor() {
+    super('jobs still due after the time allowed');
+    this.name = 'JobsStillDueError';
+  }
+}
+
 /**
  * pg-boss on the product's own connection (docs/decisions/0040). One per process in the product
  * (process-queue.server.ts); tests make more to play two instances on one database.
@@ -130,7 +138,10 @@ export class JobQueue {
     }
   }
 
-  private async run(definition: JobDefinition, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+  private async run(
+    definition: JobDefinition,
+    job: PgBoss.JobWithMetadata<unknown>,
+  ): Promise<void> {
     const attempt = job.retryCount + 1;
     try {
       await definition.handler(job.data, {
@@ -206,7 +217,7 @@ export class JobQueue {
     for (;;) {
       await this.settle(deadline);
       if ((await this.dueCount()) === 0 && this.inflight.size === 0) return this.ran - before;
-      if (Date.now() > deadline) throw new Error('jobs still due after the time allowed');
+      if (Date.now() > deadline) throw new JobsStillDueError();
       this.notify();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -215,10 +226,12 @@ export class JobQueue {
   /** Waits until nothing this queue started is running (or the deadline). */
   private async settle(deadline = Date.now() + SETTLE_LIMIT_MS): Promise<void> {
     while (this.inflight.size > 0 && Date.now() < deadline) {
+      let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         Promise.allSettled([...this.inflight]),
-        new Promise((resolve) => setTimeout(resolve, Math.max(1, deadline - Date.now()))),
+        new Promise((resolve) => (timer = setTimeout(resolve, Math.max(1, deadline - Date.now())))),
       ]);
+      clearTimeout(timer);
       // A finished fetch hands its job to the handler in a later turn of the event loop.
       await new Promise((resolve) => setImmediate(resolve));
     }
