@@ -9,6 +9,8 @@ import { appDatabase, closeAppDatabase } from '../../src/lib/db/app-db';
 import { sendSms } from '../../src/lib/mail/outbox.server';
 import { GET as outboxRoute } from '../../src/app/api/dev/outbox/route';
 
+// Renamed as the server renames itself (scripts/serve.mjs): the lock must still know it.
+process.title = 'next-server (storefront)';
 const recipient = process.argv[2] ?? '+440000000000';
 const { lock } = await appDatabase();
 

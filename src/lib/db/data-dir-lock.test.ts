@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -78,9 +78,38 @@ describe('the lock of an embedded database directory', () => {
     foreignLock(samePid, { pid: process.pid, hostname: host });
     acquireDataDirLock(samePid).release();
 
-    const otherProgram = freshDir();
-    foreignLock(otherProgram, { pid: process.ppid, hostname: host });
-    acquireDataDirLock(otherProgram).release();
+    const otherProcess = freshDir();
+    foreignLock(otherProcess, { pid: process.ppid, hostname: host, processStart: 1 });
+    acquireDataDirLock(otherProcess).release();
+  });
+
+  it('is left to a live holder that has renamed itself (as the server does)', async () => {
+    const dir = freshDir();
+    const lockModule = path.resolve(import.meta.dirname, 'data-dir-lock.ts');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        `const { acquireDataDirLock } = await import(${JSON.stringify(lockModule)});
+         process.title = 'next-server (storefront)';
+         acquireDataDirLock(${JSON.stringify(dir)});
+         console.log('held');
+         setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.on('data', (d: Buffer) => d.toString().includes('held') && resolve());
+        child.on('exit', () => reject(new Error('the holder exited')));
+      });
+      expect(lockedError(dir).message).toContain(`in use by process ${child.pid} `);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 
   it('is left alone when its holder is on another machine, with the way out in the message', () => {

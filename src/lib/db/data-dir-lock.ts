@@ -5,7 +5,6 @@ import {
   linkSync,
   openSync,
   readFileSync,
-  readlinkSync,
   renameSync,
   statSync,
   unlinkSync,
@@ -27,8 +26,12 @@ export type LockHolder = {
   hostname: string;
   /** The holder's command line as a person would type it, for the message. */
   command: string;
-  /** Absolute argv, to tell a reused pid from the holder. */
   argv: string[];
+  /**
+   * When the holder's process started, in clock ticks since boot (Linux `/proc/<pid>/stat`): a
+   * pid that runs a process started at another time is a reused pid, and the lock is stale.
+   */
+  processStart?: number;
   startedAt: string;
   /** Tells this lock from an earlier one of the same pid. */
   nonce: string;
@@ -130,15 +133,24 @@ function holderAlive(holder: LockHolder): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  // The pid runs, but after a restart it may be another program: look for the holder's script
-  // on its command line (as typed, so relative to that process's directory).
+  // The pid runs, but after a restart it may be another process. Its start time tells (its
+  // command line would not: a process may rename itself, as the server does with process.title).
+  const started = processStartOf(holder.pid);
+  return started === undefined || holder.processStart === undefined
+    ? true // no /proc (macOS): the pid is alive, trust it
+    : started === holder.processStart;
+}
+
+/** A process's start time in clock ticks since boot, where /proc tells it. */
+function processStartOf(pid: number): number | undefined {
   try {
-    const cmdline = readFileSync(`/proc/${holder.pid}/cmdline`, 'utf8').split('\0');
-    const cwd = readlinkSync(`/proc/${holder.pid}/cwd`);
-    const script = holder.argv[1];
-    return script === undefined || cmdline.some((arg) => path.resolve(cwd, arg) === script);
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses; starttime is field 22.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const value = Number(fields[22 - 3]);
+    return Number.isFinite(value) ? value : undefined;
   } catch {
-    return true; // no /proc (macOS), or not ours to read: the pid is alive, trust it
+    return undefined;
   }
 }
 
@@ -209,6 +221,7 @@ export function acquireDataDirLock(dir: string): DataDirLock {
     hostname: hostname(),
     command: commandLine(process.argv),
     argv: process.argv,
+    processStart: processStartOf(process.pid),
     startedAt: new Date().toISOString(),
     nonce: randomBytes(12).toString('hex'),
   };
