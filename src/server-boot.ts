@@ -3,7 +3,7 @@ import { EnvError, getEnv } from '@/lib/env';
 import { appDatabase } from '@/lib/db/app-db';
 import { DataDirLockedError } from '@/lib/db/data-dir-lock';
 import { logger } from '@/lib/logger';
-import { startJobQueue } from '@/lib/jobs/process-queue.server';
+import { startJobQueue, stopJobQueue } from '@/lib/jobs/process-queue.server';
 import { seedDemoData } from '@/features/tenancy/server/demo-seed.server';
 // Every kind of job this server runs must be defined before its workers start, so that work
 // left from before a restart runs without waiting for a request to load the module.
@@ -34,6 +34,7 @@ export async function boot(): Promise<void> {
     // `npm run outbox` finds the server here when it cannot open the embedded database itself.
     lock?.advertiseServer(`http://127.0.0.1:${env.PORT}`);
     await startJobQueue({ workers: true, tickMs: SCHEDULER_TICK_MS });
+    stopJobsOnShutdown();
     logger.info({ database: kind, ms: Date.now() - started }, 'database and job queue ready');
   } catch (error) {
     // Another process has the embedded database open: its message says who and what to do.
@@ -43,5 +44,21 @@ export async function boot(): Promise<void> {
       'database setup failed',
     );
     process.exit(1);
+  }
+}
+
+/**
+ * Asked to stop, the server takes no new job and lets running ones finish while it closes its
+ * connections (scripts/serve.mjs and Next exit on their own signal handlers; a job cut short is
+ * retried, or, cut mid-send, never sent twice: docs/decisions/0043).
+ */
+function stopJobsOnShutdown(): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      void stopJobQueue().finally(() => {
+        // Nobody else listens: do what the signal would have done without this listener.
+        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+      });
+    });
   }
 }
