@@ -104,7 +104,10 @@ export default defineConfig([
   { files: ['src/lib/**'], rules: restrict(NO_APP, NO_FEATURES, NO_DRIZZLE, NO_NEXT_SERVER) },
   // HTTP plumbing: reading requests and writing responses is what it is for.
   { files: ['src/lib/http/**'], rules: restrict(NO_APP, NO_FEATURES, NO_DRIZZLE) },
-  { files: ['src/lib/db/**'], rules: restrict(NO_APP, NO_FEATURES, NO_NEXT_SERVER) },
+  {
+    files: ['src/lib/db/**', 'src/lib/**/*-repository.server.ts'],
+    rules: restrict(NO_APP, NO_FEATURES, NO_NEXT_SERVER),
+  },
   {
     files: ['src/features/**/*-repository.server.ts', 'src/features/**/*-seed.server.ts'],
     rules: restrict(NO_APP, NO_NEXT_SERVER),

@@ -59,4 +59,20 @@ describe('configuration', () => {
   it('treats an empty secret as no secret', () => {
     expect(parseEnv({ HOST_OVERRIDE_SECRET: '' }).HOST_OVERRIDE_SECRET).toBeUndefined();
   });
+
+  it('refuses a test clock in a production deployment, and only there', () => {
+    const production = { NODE_ENV: 'production', SEED_DEMO_STORES: 'false', TEST_CLOCK: 'true' };
+    expect(problemsOf(production)).toEqual([
+      expect.stringMatching(/^TEST_CLOCK: must not be true in a production deployment/),
+    ]);
+    expect(parseEnv({ ...production, SEED_DEMO_STORES: 'true' }).TEST_CLOCK).toBe(true);
+    expect(parseEnv({ ...production, NODE_ENV: 'test' }).TEST_CLOCK).toBe(true);
+    expect(parseEnv({}).TEST_CLOCK).toBe(false);
+  });
+
+  it('takes a job queue schema name only when PostgreSQL would', () => {
+    expect(parseEnv({}).JOB_SCHEMA).toBe('pgboss');
+    expect(parseEnv({ JOB_SCHEMA: 'jobs_7' }).JOB_SCHEMA).toBe('jobs_7');
+    expect(problemsOf({ JOB_SCHEMA: 'jobs; drop' })[0]).toMatch(/^JOB_SCHEMA: /);
+  });
 });

@@ -123,6 +123,15 @@ const schema = z
     RDAP_BASE_URL: z.preprocess(emptyAsUndefined, z.url('must be a URL').optional()),
     AVAILABILITY_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1_500),
     AVAILABILITY_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    // Work that runs later (docs/decisions/0040) and the product clock (0042).
+    JOB_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,49}$/, 'must be a lower-case PostgreSQL schema name')
+      .default('pgboss'),
+    TEST_CLOCK: z
+      .enum(['true', 'false'], { error: 'must be true or false' })
+      .default('false')
+      .transform((v) => v === 'true'),
   })
   .superRefine((env, ctx) => {
     const overlap = env.DOMAIN_BRAND_HOSTS.filter((h) => env.TELEPHONY_BRAND_HOSTS.includes(h));
@@ -131,6 +140,15 @@ const schema = z
         code: 'custom',
         path: ['TELEPHONY_BRAND_HOSTS'],
         message: `hosts also listed in DOMAIN_BRAND_HOSTS: ${overlap.join(', ')}`,
+      });
+    }
+    // A movable clock is for test and demo deployments; a real one (no demo stores) refuses it.
+    if (env.TEST_CLOCK && env.NODE_ENV === 'production' && !env.SEED_DEMO_STORES) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CLOCK'],
+        message:
+          "must not be true in a production deployment (NODE_ENV=production with SEED_DEMO_STORES=false): it lets an operator move the product's time",
       });
     }
   });

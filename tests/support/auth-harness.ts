@@ -70,9 +70,10 @@ export async function startSmsGateway() {
 }
 
 /**
- * Real outside parts for the account tests: an SMTP server receiving the product's mail. Must
- * run before any product module reads the configuration, so test files call it at top level and
- * import route modules after it.
+ * Real outside parts for the account tests: an SMTP server receiving the product's mail, and
+ * this process running the job queue's workers that deliver it. Must run before any product
+ * module reads the configuration, so test files call it at top level and import route modules
+ * after it.
  */
 export async function startAuthHarness(): Promise<{
   mail: MailServer;
@@ -88,6 +89,9 @@ export async function startAuthHarness(): Promise<{
   process.env.SMTP_URL = mail.url;
   process.env.SMS_URL = sms.url;
   process.env.MAIL_FROM = 'no-reply@nameport.example';
+  // Mail and SMS leave through the job queue: this test process runs its workers.
+  const { runJobsInThisProcess } = await import('@/lib/jobs/process-queue.server');
+  await runJobsInThisProcess();
   return {
     mail,
     sms,

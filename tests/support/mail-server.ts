@@ -72,12 +72,20 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'to'> {
   };
 }
 
+/** An SMTP answer that refuses a message: 4xx says "try later", 5xx "never". */
+export type Refusal = { code: number; message: string };
+
 /**
  * A real SMTP server on a free local port that keeps what it receives, for tests that check
- * what a customer's mailbox would get.
+ * what a customer's mailbox would get. `refuse` may turn a message away (called for each one,
+ * with how many were offered before it); a refused message is not kept.
  */
-export async function startMailServer(port = 0) {
+export async function startMailServer(
+  port = 0,
+  options: { refuse?: (offered: number) => Refusal | null } = {},
+) {
   const received: ReceivedMail[] = [];
+  let offered = 0;
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -87,6 +95,11 @@ export async function startMailServer(port = 0) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const refusal = options.refuse?.(offered++);
+        if (refusal) {
+          callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code }));
+          return;
+        }
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         received.push({ to, ...parseMail(Buffer.concat(chunks).toString('utf8')) });
         waiters.splice(0).forEach((w) => w());

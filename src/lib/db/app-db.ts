@@ -8,7 +8,8 @@ import { openDatabase, type AppDb, type DatabaseHandle } from './client';
  * be opened twice on one data directory.
  */
 const KEY = Symbol.for('storefront.app-db');
-type Holder = { [KEY]?: Promise<DatabaseHandle> };
+const HOOKS = Symbol.for('storefront.app-db.before-close');
+type Holder = { [KEY]?: Promise<DatabaseHandle>; [HOOKS]?: Set<() => Promise<void>> };
 const holder = globalThis as Holder;
 
 /** Opens and migrates the configured database on first call; later calls share it. */
@@ -31,9 +32,22 @@ export async function appDb(): Promise<AppDb> {
   return (await appDatabase()).db;
 }
 
-/** Closes the database (tests and shutdown). */
+/**
+ * Runs `hook` before the database closes, once: what uses the connection in the background (the
+ * job queue's workers) stops first. Answers a function that removes the hook.
+ */
+export function beforeAppDatabaseCloses(hook: () => Promise<void>): () => void {
+  const hooks = (holder[HOOKS] ??= new Set());
+  hooks.add(hook);
+  return () => hooks.delete(hook);
+}
+
+/** Closes the database (tests, scripts and shutdown); the lock of a data directory goes with it. */
 export async function closeAppDatabase(): Promise<void> {
+  const hooks = [...(holder[HOOKS] ?? [])];
+  holder[HOOKS]?.clear();
+  for (const hook of hooks) await hook();
   const pending = holder[KEY];
   delete holder[KEY];
-  if (pending) await (await pending).close();
+  if (pending) await (await pending.catch(() => null))?.close();
 }

@@ -2,15 +2,28 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 
 /** The one database type the product codes against, on PGlite or on a PostgreSQL server. */
 export type AppDb = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Rows of a raw statement, for plumbing that brings its own SQL (the job queue). */
+export type RawResult = { rows: Record<string, unknown>[] };
+/**
+ * Runs SQL the driver's way: with values, one statement; without, possibly several (a script
+ * with its own BEGIN/COMMIT, which pg-boss sends to create its tables).
+ */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<RawResult>;
 
 export type DatabaseHandle = {
   db: AppDb;
   kind: 'pglite' | 'postgres';
   /** Runs the generated migrations, serialised across instances by an advisory lock. */
   migrate: () => Promise<void>;
+  /** Raw SQL on the process's own connection(s), outside any transaction. */
+  executeSql: ExecuteSql;
+  /** The lock of a `pglite:<dir>` data directory, held while the database is open. */
+  lock: DataDirLock | null;
   close: () => Promise<void>;
 };
 
@@ -48,21 +61,47 @@ export async function openDatabase(
     // start; the storefront's working set is a small fraction of 16 MB.
     const pgliteOptions = { postgresqlconf: ['shared_buffers=16MB'] };
     let client;
+    let lock: DataDirLock | null = null;
     if (target === 'memory') {
       client = new PGlite(pgliteOptions);
     } else {
       const dir = path.resolve(target);
-      mkdirSync(dir, { recursive: true });
-      client = new PGlite({ ...pgliteOptions, dataDir: dir });
+      mkdirSync(path.dirname(dir), { recursive: true });
+      // Before PGlite touches the directory: a second process must never open it.
+      lock = acquireDataDirLock(dir);
+      try {
+        mkdirSync(dir, { recursive: true });
+        client = new PGlite({ ...pgliteOptions, dataDir: dir });
+        await client.waitReady;
+      } catch (error) {
+        lock.release();
+        throw error;
+      }
     }
     await client.waitReady;
+    const pglite = client;
     const db = drizzle({ client, schema, logger });
     return {
       db: db as unknown as AppDb,
       kind: 'pglite',
       // PGlite has a single connection: nothing else can migrate beside us.
       migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => client.close(),
+      executeSql: async (text, values) => {
+        if (values && values.length > 0) return pglite.query(text, values);
+        // A script runs inside PGlite's own transaction, which holds the single connection for
+        // its whole length and rolls back on an error; a bare exec would leave a failed script's
+        // BEGIN open for the next caller. The script's own BEGIN/COMMIT only raise notices.
+        const results = await pglite.transaction((tx) => tx.exec(text));
+        return { rows: results.flatMap((r) => r.rows as Record<string, unknown>[]) };
+      },
+      lock,
+      close: async () => {
+        try {
+          await pglite.close();
+        } finally {
+          lock?.release();
+        }
+      },
     };
   }
 
@@ -81,6 +120,15 @@ export async function openDatabase(
   return {
     db: db as unknown as AppDb,
     kind: 'postgres',
+    executeSql: async (text, values) => {
+      const result = await pool.query(text, values);
+      // Several statements answer one result each; their rows are what a caller looks for.
+      const results: { rows: Record<string, unknown>[] }[] = Array.isArray(result)
+        ? result
+        : [result];
+      return { rows: results.flatMap((r) => r.rows) };
+    },
+    lock: null,
     migrate: async () => {
       const conn = await pool.connect();
       try {

@@ -251,7 +251,11 @@ export const oauthTokens = pgTable(
   (t) => [check('oauth_tokens_kind', sql`${t.kind} in ('access', 'refresh')`)],
 );
 
-/** Every mail and SMS the product sends; delivered by a transport when one is configured. */
+/**
+ * Every mail and SMS the product sends. `state`: `kept` (no transport: it waits for `npm run
+ * outbox`), `queued` (a delivery job will send it), `sent`, `failed` (after the last try, or
+ * refused for good). See docs/decisions/0043-outbox-delivery-as-a-job.md.
+ */
 export const outbox = pgTable(
   'outbox',
   {
@@ -259,14 +263,24 @@ export const outbox = pgTable(
     channel: text('channel').notNull(),
     storeKey: text('store_key').notNull(),
     recipient: text('recipient').notNull(),
+    fromName: text('from_name'),
+    replyTo: text('reply_to'),
     subject: text('subject').notNull().default(''),
     text: text('text').notNull(),
     html: text('html'),
     createdAt: createdAt(),
+    state: text('state').notNull().default('kept'),
+    attempts: integer('attempts').notNull().default(0),
+    /** While set and in the future, one delivery run holds the message (database time). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The last delivery error; cleared when a later try delivers. */
     error: text('error'),
   },
-  (t) => [check('outbox_channel', sql`${t.channel} in ('mail', 'sms')`)],
+  (t) => [
+    check('outbox_channel', sql`${t.channel} in ('mail', 'sms')`),
+    check('outbox_state', sql`${t.state} in ('kept', 'queued', 'sent', 'failed')`),
+  ],
 );
 
 /** Counters of rate-limiter-flexible's database store. */

@@ -10,7 +10,7 @@ import { ApiError, errorResponse } from './api-response';
  */
 export function requireOperator(request: NextRequest): void {
   const token = getEnv().ADMIN_API_TOKEN;
-  if (!token) throw new ApiError(404, 'not_found', 'There is no such API path.');
+  if (!token) throw noSuchPath();
   const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
   if (!secureEqual(given, token)) {
     throw new ApiError(401, 'unauthorized', 'A valid operator token is required.', undefined, {
@@ -19,20 +19,48 @@ export function requireOperator(request: NextRequest): void {
   }
 }
 
+const noSuchPath = () => new ApiError(404, 'not_found', 'There is no such API path.');
+
 type Handler<C> = (request: NextRequest, context: C) => Promise<Response>;
 
 /**
  * Wraps an operator call: the bearer token is checked first, and an ApiError becomes its
  * documented error body. Not `apiRoute`: its CSRF check is for cookie-based browser sessions.
+ * A call that exists only in some configurations (`available`) answers 404 otherwise, before
+ * any token is looked at.
  */
-export function operatorRoute<C>(handler: Handler<C>): Handler<C> {
+export function operatorRoute<C>(
+  handler: Handler<C>,
+  options: { available?: () => boolean } = {},
+): Handler<C> {
   return async (request, context) => {
     try {
+      if (options.available && !options.available()) throw noSuchPath();
       requireOperator(request);
       return await handler(request, context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);
       throw error;
     }
+  };
+}
+
+/** The answer for a method an operator call does not take: 405 where it exists, else 404. */
+export function operatorMethodNotAllowed(allowed: string[], available: () => boolean = () => true) {
+  return async () => {
+    const exists = Boolean(getEnv().ADMIN_API_TOKEN) && available();
+    return errorResponse(
+      exists
+        ? new ApiError(
+            405,
+            'method_not_allowed',
+            `Use ${allowed.join(' or ')} on this path.`,
+            undefined,
+            {
+              allow: allowed.join(', '),
+            },
+          )
+        : noSuchPath(),
+    );
   };
 }

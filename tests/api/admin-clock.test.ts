@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { Agent } from '../support/agent';
+
+// POST /api/admin/clock on a test deployment (TEST_CLOCK=true): the operator moves the product's
+// time, and the answer comes once the jobs that became due have run.
+const TOKEN = 'clock-test-admin-token-0123456789abcdef';
+process.env.TEST_CLOCK = 'true';
+process.env.ADMIN_API_TOKEN = TOKEN;
+const route = await import('@/app/api/admin/clock/route');
+const { now } = await import('@/lib/clock');
+const { defineJob } = await import('@/lib/jobs/registry');
+const jobs = await import('@/lib/jobs/process-queue.server');
+await jobs.runJobsInThisProcess();
+
+const DAY = 24 * 60 * 60 * 1000;
+const ran: Date[] = [];
+defineJob('test.clock-step', async () => {
+  ran.push(now());
+});
+
+const operator = new Agent('nameport.localhost');
+const advance = (json: unknown, token = TOKEN) =>
+  operator.call(route.POST, '/api/admin/clock', {
+    method: 'POST',
+    json,
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+describe('POST /api/admin/clock', () => {
+  it('refuses a caller without the operator token', async () => {
+    const answer = await advance({ advance_days: 1 }, 'not-the-token-not-the-token-not-the-token');
+    expect(answer.status).toBe(401);
+    expect(answer.body.error.code).toBe('unauthorized');
+    expect(answer.headers.get('www-authenticate')).toBe('Bearer');
+  });
+
+  it.each([[0], [3651], [1.5], ['3'], [null]])(
+    'refuses advance_days %j as a whole number of days from 1 to 3650',
+    async (days) => {
+      const before = now().getTime();
+      const answer = await advance({ advance_days: days });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatchObject({
+        code: 'validation_failed',
+        fields: { advance_days: ['must be a whole number of days from 1 to 3650'] },
+      });
+      expect(now().getTime() - before).toBeLessThan(DAY);
+    },
+  );
+
+  it('moves the clock and answers once the jobs that became due have run', async () => {
+    const startAfter = new Date(now().getTime() + 2 * DAY);
+    await jobs.enqueue('test.clock-step', {}, { startAfter });
+    const before = Date.now();
+    const answer = await advance({ advance_days: 3 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.ran).toBe(1);
+    const moved = new Date(answer.body.data.now).getTime();
+    expect(moved - before).toBeGreaterThanOrEqual(3 * DAY);
+    expect(moved - Date.now()).toBeLessThanOrEqual(3 * DAY);
+    expect(ran).toHaveLength(1);
+    expect(ran[0]!.getTime()).toBeGreaterThanOrEqual(startAfter.getTime());
+    expect(now().getTime() - Date.now()).toBeGreaterThanOrEqual(3 * DAY - 1_000);
+  });
+
+  it('answers other methods with 405', async () => {
+    const answer = await operator.call(route.GET, '/api/admin/clock');
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('POST');
+  });
+});
