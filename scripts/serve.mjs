@@ -8,6 +8,8 @@
 // - Pages load their JavaScript after the first paint (paint-first.mjs).
 // - Compression, which has to come after that rewrite; a page from Next's page cache is sent
 //   already rewritten and compressed (page-bytes.mjs).
+// - One log line per request, with a request id the application's own lines share
+//   (request-log.mjs).
 // - Answers to what Next handles badly: malformed paths, internal headers on the way out, a
 //   connection whose request body was left unread (http-guards.mjs).
 import { createServer } from 'node:http';
@@ -19,6 +21,7 @@ import onHeaders from 'on-headers';
 import { answerMalformedPath, closeIfBodyUnread, withoutInternalHeaders } from './http-guards.mjs';
 import { PageBytes } from './page-bytes.mjs';
 import { paintFirst, rewritePage } from './paint-first.mjs';
+import { createRequestLog, REQUEST_ID_HEADER, requestIdOf, STORE_HEADER } from './request-log.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 3000);
@@ -37,11 +40,18 @@ await app.prepare();
 const compress = compression();
 // Cached pages' bytes: rewritten and compressed once per page, not per request.
 const pages = new PageBytes({ transform: rewritePage });
+const requestLog = createRequestLog({ level: process.env.LOG_LEVEL || 'info' });
 
 const server = createServer((req, res) => {
+  const requestId = requestIdOf(req, trustedHops);
+  req.headers[REQUEST_ID_HEADER] = requestId;
+  res.setHeader(REQUEST_ID_HEADER, requestId);
+  const line = requestLog.begin(req, res, requestId);
   // The last moment before the headers are written: everything that reads what the application
   // set has read it (paint-first.mjs, page-bytes.mjs), and the headers can still change.
   onHeaders(res, function beforeHeaders() {
+    const store = this.getHeader(STORE_HEADER);
+    if (typeof store === 'string') line.store = store;
     withoutInternalHeaders(this);
     closeIfBodyUnread(req, this);
   });

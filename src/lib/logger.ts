@@ -1,5 +1,6 @@
 import pino, { type DestinationStream } from 'pino';
 import { getEnv } from './env';
+import { requestContext } from './request-context';
 
 // Where the lines go: standard output (pino's own default), or what a test has set.
 let destination: DestinationStream | undefined;
@@ -14,6 +15,11 @@ export const logger = pino(
     redact: {
       paths: ['password', '*.password', 'token', '*.token', 'code', '*.code', 'secret', '*.secret'],
       censor: '[redacted]',
+    },
+    // Every line written while a request is handled carries its id, as serve.mjs's line does.
+    mixin() {
+      const requestId = requestContext()?.requestId;
+      return requestId ? { request_id: requestId } : {};
     },
   },
   {

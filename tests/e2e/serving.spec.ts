@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { PAINT_FIRST_LOADER } from '../../scripts/paint-first.mjs';
-import { PORT, visit } from './support';
+import { PORT, request, visit } from './support';
 
 /**
  * What scripts/serve.mjs does to Next's answers, checked on the production build: a change in
@@ -128,4 +128,15 @@ test("client-side navigation works, its flight answers carry only what Next's ro
       [],
     );
   }
+});
+
+test('every answer carries a request id; a client-sent one is not trusted without a proxy', async () => {
+  const ids = new Set<string>();
+  for (const path of ['/', '/api/store', '/api/%ff', '/check-health']) {
+    const answer = await request({ path, headers: { 'x-request-id': 'client-made-id-0001' } });
+    const id = /^x-request-id: (.+)$/im.exec(answer.headers)?.[1]?.trim();
+    expect(id, path).toMatch(/^[0-9a-f-]{36}$/);
+    ids.add(id!);
+  }
+  expect(ids.size).toBe(4);
 });

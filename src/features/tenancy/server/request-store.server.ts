@@ -2,11 +2,13 @@ import 'server-only';
 import type { NextRequest } from 'next/server';
 import { invalidHost, storeNotFound } from '@/lib/http/api-response';
 import { getEnv } from '@/lib/env';
+import { noteRequestStore } from '@/lib/request-context';
 import {
   resolveSiteVersion,
   SITE_VERSION_COOKIE,
   type SiteVersionId,
 } from '@/features/site-version/site-version';
+import { matchHost, storeKeyOf } from '../host';
 import { hostOfRequest } from '../request-host';
 import type { Store } from '../store-types';
 import { storeService } from './store-service.server';
@@ -26,9 +28,12 @@ export function siteVersionOf(request: NextRequest): SiteVersionId {
 export async function requireStore(
   request: NextRequest,
 ): Promise<{ store: Store; siteVersion: SiteVersionId }> {
-  const host = hostOfRequest(request.headers, getEnv().HOST_OVERRIDE_SECRET);
+  const env = getEnv();
+  const host = hostOfRequest(request.headers, env.HOST_OVERRIDE_SECRET);
   if (!host.ok) throw invalidHost();
   const store = await storeService().byHost(host.host);
   if (!store) throw storeNotFound();
+  const groups = { nameport: env.DOMAIN_BRAND_HOSTS, callwave: env.TELEPHONY_BRAND_HOSTS };
+  noteRequestStore(storeKeyOf(matchHost(host.host, groups)));
   return { store, siteVersion: siteVersionOf(request) };
 }
