@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+export function inlineLoader(source: string): string;
 export const PAINT_FIRST_LOADER: string;
 export class PaintFirstRewriter {
   push(bytes: Uint8Array): Buffer;

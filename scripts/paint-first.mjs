@@ -8,26 +8,28 @@
 // the browser reports its first contentful paint. Nothing else about the page changes: the chunks
 // were async (order-free) already, and React finds the scripts it rendered by their src.
 
+import { readFileSync } from 'node:fs';
 import { chosenEncoding } from './page-bytes.mjs';
 
+/**
+ * paint-first-loader.js as a page carries it (inline: a fetch would cost a round trip before the
+ * first paint), without comment lines and indentation. @param {string} source
+ */
+export function inlineLoader(source) {
+  const code = source
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('//'))
+    .join('\n');
+  // Inside <script>, these would end the element or open a comment the parser honours.
+  if (/<\/script|<!--/i.test(code)) throw new Error('paint-first-loader.js cannot be inlined');
+  return `<script>${code}</script>`;
+}
+
 /** The loader: on first contentful paint, or at once when there is no paint to wait for. */
-export const PAINT_FIRST_LOADER =
-  '<script>(function(){var d=document,started=false;' +
-  'function load(){d.querySelectorAll("script[data-paint-first]").forEach(function(p){' +
-  'var u=p.getAttribute("data-paint-first");p.removeAttribute("data-paint-first");' +
-  "if(d.querySelector('script[src=\"'+u+'\"]'))return;" +
-  'var s=d.createElement("script");s.src=u;s.async=true;d.head.appendChild(s)})}' +
-  'function start(){if(started)return;started=true;load();' +
-  'if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",load)}' +
-  // Nothing to wait for: a page that is not shown, or Next's error shell (its body is empty until
-  // the client renders, so it has no contentful paint).
-  'if(d.visibilityState!=="visible"||d.documentElement.id==="__next_error__"){start();return}' +
-  'var P=window.PerformanceObserver;' +
-  'if(!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf("paint")<0){' +
-  'requestAnimationFrame(function(){setTimeout(start,0)});return}' +
-  'new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();start()}})' +
-  '.observe({type:"paint",buffered:true});' +
-  'setTimeout(start,3000)})()</script>';
+export const PAINT_FIRST_LOADER = inlineLoader(
+  readFileSync(new URL('./paint-first-loader.js', import.meta.url), 'utf8'),
+);
 
 // Exactly the forms React and Next write; anything else passes through untouched (and then simply
 // loads as before). The page is searched as bytes: these patterns are ASCII, which never occurs

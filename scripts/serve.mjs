@@ -1,5 +1,5 @@
-// The production server: Next's request handler behind Node's own HTTP server. It does three
-// things Next cannot be told to do:
+// The production server: Next's request handler behind Node's own HTTP server. It does what Next
+// cannot be told to do:
 // - X-Forwarded-For: Next keeps a client-sent header as it is, so a route handler cannot tell a
 //   client's real address from one it made up. Here the header is rewritten from the socket before
 //   Next sees it: with TRUSTED_PROXY_HOPS=0 (the default) it is exactly the socket's address; with
@@ -8,13 +8,20 @@
 // - Pages load their JavaScript after the first paint (paint-first.mjs).
 // - Compression, which has to come after that rewrite; a page from Next's page cache is sent
 //   already rewritten and compressed (page-bytes.mjs).
+// - One log line per request, with a request id the application's own lines share
+//   (request-log.mjs).
+// - Answers to what Next handles badly: malformed paths, internal headers on the way out, a
+//   connection whose request body was left unread (http-guards.mjs).
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import compression from 'compression';
 import next from 'next';
+import onHeaders from 'on-headers';
+import { answerMalformedPath, closeIfBodyUnread, withoutInternalHeaders } from './http-guards.mjs';
 import { PageBytes } from './page-bytes.mjs';
 import { paintFirst, rewritePage } from './paint-first.mjs';
+import { createRequestLog, REQUEST_ID_HEADER, requestIdOf, STORE_HEADER } from './request-log.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 3000);
@@ -33,8 +40,21 @@ await app.prepare();
 const compress = compression();
 // Cached pages' bytes: rewritten and compressed once per page, not per request.
 const pages = new PageBytes({ transform: rewritePage });
+const requestLog = createRequestLog({ level: process.env.LOG_LEVEL || 'info' });
 
 const server = createServer((req, res) => {
+  const requestId = requestIdOf(req, trustedHops);
+  req.headers[REQUEST_ID_HEADER] = requestId;
+  res.setHeader(REQUEST_ID_HEADER, requestId);
+  const line = requestLog.begin(req, res, requestId);
+  // The last moment before the headers are written: everything that reads what the application
+  // set has read it (paint-first.mjs, page-bytes.mjs), and the headers can still change.
+  onHeaders(res, function beforeHeaders() {
+    const store = this.getHeader(STORE_HEADER);
+    if (typeof store === 'string') line.store = store;
+    withoutInternalHeaders(this);
+    closeIfBodyUnread(req, this);
+  });
   const socketAddress = req.socket.remoteAddress ?? 'unknown';
   const given = req.headers['x-forwarded-for'];
   req.headers['x-forwarded-for'] =
@@ -42,6 +62,7 @@ const server = createServer((req, res) => {
   // Likewise the scheme: only a trusted proxy may say the client spoke HTTPS (which decides the
   // Secure, __Host- session cookie).
   if (trustedHops === 0) req.headers['x-forwarded-proto'] = req.socket.encrypted ? 'https' : 'http';
+  if (answerMalformedPath(req, res)) return;
   compress(req, res, () => {
     paintFirst(req, res, pages);
     handle(req, res);

@@ -2,9 +2,10 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
 import { errorResponse, invalidHost } from '@/lib/http/api-response';
 import { SITE_VERSION_COOKIE } from '@/lib/http/cookie-names';
-import { resolveSiteVersion, SITE_VERSIONS } from '@/features/site-version/site-version';
-import { matchHost } from '@/features/tenancy/host';
 import { hostOfRequest } from '@/lib/http/host';
+import { STORE_HEADER } from '@/lib/http/internal-headers';
+import { resolveSiteVersion, SITE_VERSIONS } from '@/features/site-version/site-version';
+import { matchHost, storeKeyOf } from '@/features/tenancy/host';
 
 /**
  * The request gate (ARCHITECTURE.md "One request, end to end"):
@@ -51,8 +52,9 @@ export function proxy(request: NextRequest): NextResponse {
   url.pathname = `/${match.host}/${siteVersion}${pathname === '/' ? '' : pathname}`;
   url.search = search;
   // No request-header changes: overriding them makes Next re-encode every header of every page
-  // request, and cached pages read nothing from the request anyway.
-  return NextResponse.rewrite(url);
+  // request, and cached pages read nothing from the request anyway. The response header names the
+  // store for the request log; serve.mjs removes it (docs/decisions/0045).
+  return NextResponse.rewrite(url, { headers: { [STORE_HEADER]: storeKeyOf(match) } });
 }
 
 export const config = {

@@ -1,29 +1,8 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harness';
 import { readyAgent } from '../support/auth-flows';
 import { linkIn } from '../support/mail-server';
 
-// Capture what the logger writes to standard output (pino writes to file descriptor 1 itself).
-const lines: string[] = [];
-const originalWriteSync = fs.writeSync;
-const originalWrite = fs.write;
-const capture = (fd: unknown, data: unknown) => {
-  if (fd === 1 || fd === 2)
-    lines.push(typeof data === 'string' ? data : Buffer.from(data as Uint8Array).toString('utf8'));
-};
-(fs as any).writeSync = (fd: number, data: any, ...rest: any[]) => {
-  capture(fd, data);
-  return fd === 1 || fd === 2
-    ? Buffer.byteLength(String(data))
-    : (originalWriteSync as any)(fd, data, ...rest);
-};
-(fs as any).write = (fd: number, data: any, ...rest: any[]) => {
-  capture(fd, data);
-  const callback = rest.find((r) => typeof r === 'function');
-  if (fd === 1 || fd === 2) return callback?.(null, Buffer.byteLength(String(data)));
-  return (originalWrite as any)(fd, data, ...rest);
-};
 process.env.LOG_LEVEL = 'trace';
 
 const harness = await startAuthHarness();
@@ -31,14 +10,18 @@ const { mail } = harness;
 const routes = await authRoutes();
 const { appDb } = await import('@/lib/db/app-db');
 const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
-const { logger } = await import('@/lib/logger');
+const { logger, setLogDestination } = await import('@/lib/logger');
+
+// What the logger writes, line by line.
+const lines: string[] = [];
+let restoreLog: () => void;
 
 beforeAll(async () => {
+  restoreLog = setLogDestination({ write: (line: string) => void lines.push(line) });
   await seedDemoData(await appDb(), { demoStores: true });
 });
 afterAll(async () => {
-  (fs as any).writeSync = originalWriteSync;
-  (fs as any).write = originalWrite;
+  restoreLog();
   await harness.close();
 });
 

@@ -45,6 +45,15 @@ describe('proxy', () => {
     expect(new URL(getRewrittenUrl(response)!).pathname).toBe('/bytes.localhost/2');
   });
 
+  it('names the store of a page for the request log (an internal header serve.mjs removes)', () => {
+    const store = (host: string) =>
+      proxy(apiRequest('/', { host })).headers.get('x-storefront-store');
+    expect(store('acme.localhost')).toBe('acme.localhost');
+    expect(store('www.nameport.example')).toBe('nameport');
+    expect(store('localhost')).toBe('nameport');
+    expect(store('callwave.localhost')).toBe('callwave');
+  });
+
   it('lets API paths through without a rewrite', () => {
     expect(isRewrite(proxy(apiRequest('/api/store')))).toBe(false);
   });

@@ -6,12 +6,14 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import compression from 'compression';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PageBytes } from '../../scripts/page-bytes.mjs';
 import {
+  inlineLoader,
   PAINT_FIRST_LOADER,
   PaintFirstRewriter,
   paintFirst,
@@ -85,6 +87,23 @@ describe('PaintFirstRewriter', () => {
   it('ships a loader that is valid JavaScript', () => {
     const source = PAINT_FIRST_LOADER.replace(/^<script>/, '').replace(/<\/script>$/, '');
     expect(() => new vm.Script(source)).not.toThrow();
+  });
+
+  it('inlines the loader file without its comment lines and indentation', () => {
+    const file = readFileSync(
+      new URL('../../scripts/paint-first-loader.js', import.meta.url),
+      'utf8',
+    );
+    expect(file).toContain('// ');
+    expect(PAINT_FIRST_LOADER).not.toMatch(/^\s*\/\//m);
+    expect(PAINT_FIRST_LOADER).not.toMatch(/^[ \t]/m);
+    expect(PAINT_FIRST_LOADER).toContain("querySelectorAll('script[data-paint-first]')");
+    expect(inlineLoader('  // why\n  a();\n\n  b();\n')).toBe('<script>a();\nb();</script>');
+  });
+
+  it('refuses a loader that would end its script element early', () => {
+    expect(() => inlineLoader('var s = "</script>";')).toThrow();
+    expect(() => inlineLoader('var s = "<!--";')).toThrow();
   });
 });
 

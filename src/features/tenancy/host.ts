@@ -29,3 +29,12 @@ export function matchHost(host: string, groups: HostGroups): HostMatch {
   }
   return { kind: 'lookup', host };
 }
+
+/**
+ * The name a store goes by in the request log: a built-in brand's key, or the host a white-label
+ * store is looked up by (the key of its cached pages and of the operator call). Pages know only
+ * the host before the database is asked, so API calls use the same name (docs/decisions/0045).
+ */
+export function storeKeyOf(match: HostMatch): string {
+  return match.kind === 'built-in' ? match.brand : match.host;
+}

@@ -49,3 +49,8 @@ export const storeNotFound = () =>
 
 export const invalidHost = () =>
   new ApiError(400, 'invalid_host', 'The Host header is not a valid host name.');
+
+/** Any path under /api or /svc that names no call: 404 in this format, never the HTML page. */
+export async function noSuchApiPath() {
+  return errorResponse(new ApiError(404, 'not_found', 'There is no such API path.'));
+}

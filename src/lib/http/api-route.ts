@@ -1,7 +1,9 @@
 import type { NextRequest } from 'next/server';
 import { logger } from '@/lib/logger';
+import { runInLogScope } from '@/lib/log-scope';
 import { ApiError, errorResponse } from './api-response';
 import { assertCsrf } from './csrf';
+import { REQUEST_ID_HEADER, STORE_HEADER } from './internal-headers';
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -43,10 +45,18 @@ type Handler<C> = (request: NextRequest, context: C) => Promise<Response>;
  * Wraps a route handler: unsafe methods (POST, PUT, PATCH, DELETE) must carry the session's CSRF
  * token (403 csrf_mismatch otherwise, before the handler runs); an ApiError becomes its
  * documented error body; an unreachable database becomes 503; anything else is logged and
- * answered 500 without internals.
+ * answered 500 without internals. Every log line of the call carries the request's id (set by
+ * scripts/serve.mjs), and the answer tells serve.mjs which store it was for.
  */
 export function apiRoute<C = unknown>(handler: Handler<C>): Handler<C> {
-  return async (request, context) => {
+  return (request, context) =>
+    runInLogScope(request.headers.get(REQUEST_ID_HEADER), async (call) => {
+      const response = await answer(request, context);
+      if (call.store) tellStore(response, call.store);
+      return response;
+    });
+
+  async function answer(request: NextRequest, context: C): Promise<Response> {
     try {
       await assertCsrf(request);
       return await handler(request, context);
@@ -78,7 +88,16 @@ export function apiRoute<C = unknown>(handler: Handler<C>): Handler<C> {
         new ApiError(500, 'internal_error', 'Something went wrong on our side.'),
       );
     }
-  };
+  }
+}
+
+function tellStore(response: Response, store: string): void {
+  try {
+    response.headers.set(STORE_HEADER, store);
+  } catch (error) {
+    // Only a Response whose headers are immutable (Response.redirect, a fetched answer) refuses.
+    logger.warn({ err: String(error) }, 'the store of this answer cannot go in its log line');
+  }
 }
 
 /** For methods a path does not support: 405 in the documented format. */

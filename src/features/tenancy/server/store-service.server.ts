@@ -4,9 +4,10 @@ import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
 import { getEnv } from '@/lib/env';
 import { storeNotFound } from '@/lib/http/api-response';
+import { noteRequestStore } from '@/lib/log-scope';
 import { logger } from '@/lib/logger';
 import { BUILT_IN_BRANDS, type HostGroups } from '../brands';
-import { matchHost } from '../host';
+import { matchHost, storeKeyOf } from '../host';
 import { hostOfRequest } from '@/lib/http/host';
 import { storeFromBrand, storeFromStored } from '../resolve-store';
 import type { Store } from '../store-types';
@@ -61,6 +62,10 @@ export function createStoreService(options: StoreServiceOptions) {
       const host = hostOfRequest(headers, getEnv().HOST_OVERRIDE_SECRET);
       return host.ok ? byHost(host.host) : null;
     },
+    /** The name a host's store goes by in the request log (docs/decisions/0045). */
+    logNameOf(host: string): string {
+      return storeKeyOf(matchHost(host, options.hostGroups));
+    },
     /** Forgets one host's store, or all when no host is given. */
     invalidate(host?: string): void {
       if (host === undefined) return cache.clear();
@@ -89,9 +94,13 @@ export function storeService(): StoreService {
   return holder[KEY];
 }
 
-/** The store of a normalised host, or 404 store_not_found. */
+/**
+ * The store of a normalised host, or 404 store_not_found. Names the store in the request's log
+ * line (docs/decisions/0045).
+ */
 export async function requireStoreOfHost(host: string): Promise<Store> {
   const store = await storeService().byHost(host);
   if (!store) throw storeNotFound();
+  noteRequestStore(storeService().logNameOf(host));
   return store;
 }

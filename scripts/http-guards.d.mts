@@ -1,0 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const MALFORMED_PAGE_PATH: string;
+export function pathOf(url: string): string;
+export function answerMalformedPath(req: IncomingMessage, res: ServerResponse): boolean;
+export function cacheStatus(verdict: string): string;
+export function withoutInternalHeaders(res: ServerResponse): void;
+export function closeIfBodyUnread(req: IncomingMessage, res: ServerResponse): void;

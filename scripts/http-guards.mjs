@@ -1,0 +1,134 @@
+// What the production server does about requests and answers Next handles badly on its own
+// (docs/decisions/0046 to 0048): malformed paths, internal headers on the way out, and
+// connections whose request body was left unread.
+
+/** The path of a request target, without its query string. @param {string} url */
+export const pathOf = (url) => {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
+
+const API_PATH = /^\/(?:api|svc)(?:\/|$)/;
+/**
+ * Where a page path that cannot be decoded is sent: a path no route can have (App Router folders
+ * that start with `_` are private), so the store's catch-all renders its 404 page.
+ */
+export const MALFORMED_PAGE_PATH = '/_malformed-path';
+
+function decodes(path) {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A path with a malformed percent-escape (`%ff`, `%zz`) makes Next answer 500. An API path gets
+ * 400 in the documented error format here; a page path is rewritten so that the store answers its
+ * 404 page. Answers true when the request has been answered.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
+export function answerMalformedPath(req, res) {
+  const path = pathOf(req.url ?? '/');
+  if (!path.includes('%') || decodes(path)) return false;
+  // src/proxy.ts answers any path containing /check-health before Next decodes anything.
+  if (path.includes('/check-health')) return false;
+  if (!API_PATH.test(path)) {
+    req.url = MALFORMED_PAGE_PATH;
+    return false;
+  }
+  const body = JSON.stringify({
+    error: { code: 'invalid_path', message: 'The path has a malformed percent-escape.' },
+  });
+  res.writeHead(400, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  });
+  res.end(body);
+  return true;
+}
+
+/** Headers of Next's insides, and of the conversation between the application and this server. */
+const INTERNAL = /^x-(?:middleware|nextjs|storefront)-/;
+/**
+ * Next's client router reads these on its flight (`text/x-component`) answers, to know what was
+ * rendered and for how long to keep it: they stay there, and only there.
+ */
+const FLIGHT_HEADERS = new Set([
+  'x-nextjs-stale-time',
+  'x-nextjs-postponed',
+  'x-nextjs-rewritten-path',
+  'x-nextjs-rewritten-query',
+  'x-nextjs-prerender',
+  'x-nextjs-action-not-found',
+]);
+
+/**
+ * Next's cache verdict in the standard Cache-Status header (RFC 9211), so that caches in front
+ * and tests can tell a cached page without Next's own header.
+ * @param {string} verdict HIT, STALE, MISS, ...
+ */
+export function cacheStatus(verdict) {
+  const v = verdict.toUpperCase();
+  if (v === 'HIT') return 'storefront; hit';
+  if (v === 'STALE') return 'storefront; hit; detail=stale';
+  return `storefront; fwd=miss; detail=${v.toLowerCase().replace(/[^a-z-]/g, '')}`;
+}
+
+/**
+ * Removes internal headers from an answer about to be sent: the rewrite path
+ * (`x-middleware-rewrite: /acme.localhost/2/...`) and the rest of Next's `x-middleware-*` and
+ * `x-nextjs-*`, except what Next's client needs on flight answers. Call it just before the
+ * headers are written: paint-first.mjs reads `x-nextjs-cache` until then.
+ * @param {import('node:http').ServerResponse} res
+ */
+export function withoutInternalHeaders(res) {
+  const verdict = res.getHeader('x-nextjs-cache');
+  if (verdict !== undefined) res.setHeader('cache-status', cacheStatus(String(verdict)));
+  const flight = String(res.getHeader('content-type') ?? '').startsWith('text/x-component');
+  for (const name of res.getHeaderNames()) {
+    if (INTERNAL.test(name) && !(flight && FLIGHT_HEADERS.has(name))) res.removeHeader(name);
+  }
+}
+
+/** How long a connection is kept after its answer, to take in the rest of an unread body. */
+const LINGER_MS = 2_000;
+
+/**
+ * Closes, after this answer, a connection whose request body has not been read to its end (a 413
+ * on a large body, or any answer given before the body was read). Node would go on to read the
+ * rest of the body before the next request on the connection, but a request whose body Next
+ * stopped reading is left paused, and the connection then hangs until its keep-alive timeout.
+ *
+ * The close is gentle: the answer goes out with `Connection: close`, the connection is shut for
+ * writing, and what the client still sends is read and dropped for up to LINGER_MS. Closing at
+ * once with unread input would make the kernel reset the connection, which can destroy the answer
+ * before the client has read it (RFC 9112, section 9.6).
+ * Call it just before the headers are written.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
+export function closeIfBodyUnread(req, res) {
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
+  if (req.complete || !hasBody) return;
+  res.setHeader('connection', 'close');
+  // The request's own reference is gone once Next has destroyed the request.
+  const socket = res.socket;
+  // Node ends a `Connection: close` answer's connection with destroySoon() once it is sent.
+  if (!socket || typeof socket.destroySoon !== 'function') return;
+  socket.destroySoon = function lingeringClose() {
+    // What comes now is the rest of a body nobody reads: not for the HTTP parser any more.
+    socket.removeAllListeners('data');
+    socket.on('data', () => {});
+    socket.once('end', () => socket.destroy());
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    socket.once('close', () => clearTimeout(timer));
+    socket.end();
+    socket.resume();
+  };
+}

@@ -1,0 +1,121 @@
+import { connect } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { jsonOf, PORT, request, type RawResponse } from './support';
+
+/** What the production server answers to requests a browser never sends (issue 12, points 1-3). */
+
+const MALFORMED_API = ['/api/cart/%ff', '/svc/invite/%ff', '/api/%ff', '/api/%zz/x', '/svc/%e0%80'];
+const MALFORMED_PAGES = ['/%ff', '/domains/search/%ff', '/invite/%ff', '/_next/static/%ff'];
+
+test('a malformed percent-escape in an API path gets 400 in the error format', async () => {
+  for (const path of MALFORMED_API) {
+    for (const method of ['GET', 'POST']) {
+      const response = await request({ method, path, body: method === 'POST' ? '{}' : undefined });
+      expect(response.status, `${method} ${path}`).toBe(400);
+      expect(response.headers, path).toMatch(/^content-type: application\/json/im);
+      expect(jsonOf(response).error, path).toEqual({
+        code: 'invalid_path',
+        message: expect.stringContaining('percent'),
+      });
+    }
+  }
+});
+
+test("a malformed percent-escape in a page path gets the store's 404 page", async () => {
+  for (const path of MALFORMED_PAGES) {
+    const response = await request({ host: 'acme.localhost', path });
+    expect(response.status, path).toBe(404);
+    expect(response.headers, path).toMatch(/^content-type: text\/html/im);
+    expect(response.body, path).toContain('Acme Voice');
+  }
+});
+
+test('unknown /api and /svc paths answer 404 not_found as JSON, never the HTML page', async () => {
+  for (const path of ['/svc/nothing', '/svc/account/login', '/svc', '/api', '/api/nothing/here']) {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const response = await request({ method, path });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.headers, path).toMatch(/^content-type: application\/json/im);
+      expect(jsonOf(response).error.code, path).toBe('not_found');
+    }
+  }
+});
+
+/** The cookies of a response, as a Cookie header. */
+function cookiesOf(response: RawResponse): string {
+  return [...response.headers.matchAll(/^set-cookie: ([^;\r\n]+)/gim)].map((m) => m[1]).join('; ');
+}
+
+/**
+ * One keep-alive connection: sends `first`, reads its answer, then sends `second` on the same
+ * socket if the server kept it open. Answers both heads (or null) and whether the server closed.
+ */
+function twoOnOneConnection(first: Buffer[], second: string) {
+  return new Promise<{ first: string; firstBody: string; second: string | null; closed: boolean }>(
+    (resolve, reject) => {
+      const socket = connect(PORT, '127.0.0.1');
+      let received = Buffer.alloc(0);
+      let secondSent = false;
+      const heads = () => received.toString('latin1').match(/^HTTP\/1\.1 [^\r]*(?:\r\n[^\r]+)*/gm);
+      const result = (closed: boolean) => {
+        const text = received.toString('latin1');
+        const [head1 = '', head2 = null] = heads() ?? [];
+        const bodyStart = text.indexOf('\r\n\r\n') + 4;
+        resolve({ first: head1, firstBody: text.slice(bodyStart), second: head2, closed });
+      };
+      // A stalled connection is the failure this guards against: give up well before Node's
+      // 65 s keep-alive timeout would end it.
+      socket.setTimeout(10_000, () => {
+        socket.destroy();
+        reject(new Error(`the connection stalled after: ${received.toString('latin1')}`));
+      });
+      socket.on('error', reject);
+      socket.on('data', (chunk) => {
+        received = Buffer.concat([received, chunk]);
+        const text = received.toString('latin1');
+        const done = /\r\n0\r\n\r\n$/.test(text) || /content-length: 0\r\n\r\n$/i.test(text);
+        if (!secondSent && done && !/^connection: close/im.test(text)) {
+          secondSent = true;
+          socket.write(second);
+        } else if ((heads()?.length ?? 0) >= 2 && done) {
+          socket.end();
+        }
+      });
+      socket.on('close', () => result(true));
+      for (const part of first) socket.write(part);
+    },
+  );
+}
+
+test('after a 413 on a large chunked body the client can go on at once', async () => {
+  const token = await request({ path: '/api/token' });
+  const head = [
+    'POST /api/login HTTP/1.1',
+    'Host: nameport.localhost',
+    'Content-Type: application/json',
+    `Cookie: ${cookiesOf(token)}`,
+    `X-XSRF-TOKEN: ${jsonOf(token).data.token}`,
+    'Transfer-Encoding: chunked',
+    '',
+    '',
+  ].join('\r\n');
+  const piece = Buffer.alloc(64 * 1024, 'a');
+  const body: Buffer[] = [Buffer.from(head)];
+  for (let i = 0; i < 16; i++)
+    body.push(Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n'));
+  body.push(Buffer.from('0\r\n\r\n'));
+  const next = 'GET /api/store HTTP/1.1\r\nHost: nameport.localhost\r\n\r\n';
+
+  const answer = await twoOnOneConnection(body, next);
+  expect(answer.first).toMatch(/^HTTP\/1\.1 413/);
+  expect(answer.firstBody).toContain('"code":"payload_too_large"');
+  // Either the server closed the connection and said so, or it answered the next request on it.
+  if (answer.second === null) {
+    expect(answer.first).toMatch(/^connection: close/im);
+    expect(answer.closed).toBe(true);
+  } else {
+    expect(answer.second).toMatch(/^HTTP\/1\.1 200/);
+  }
+  // And a new connection is served as usual.
+  expect((await request({ path: '/api/store' })).status).toBe(200);
+});

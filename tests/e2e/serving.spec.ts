@@ -1,0 +1,142 @@
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { PAINT_FIRST_LOADER } from '../../scripts/paint-first.mjs';
+import { PORT, request, visit } from './support';
+
+/**
+ * What scripts/serve.mjs does to Next's answers, checked on the production build: a change in
+ * Next's output must fail here rather than silently turn the rewrite or the compression off.
+ */
+
+type Answer = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  wire: Buffer;
+};
+
+/** One GET with the given host and headers; the body exactly as it came over the wire. */
+function get(host: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port: PORT, path, headers: { host, ...headers }, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            wire: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A page as Next renders it, after serve.mjs: every chunk script waits for the first paint. */
+function expectRewritten(html: string) {
+  expect(html.split(PAINT_FIRST_LOADER)).toHaveLength(2);
+  expect(html).toContain(`${PAINT_FIRST_LOADER}</head>`);
+  const placeholders = html.match(
+    /<script type="text\/x-paint-first" data-paint-first="\/_next\/static\/[^"]+\.js"><\/script>/g,
+  );
+  expect(placeholders?.length ?? 0).toBeGreaterThan(3);
+  expect(html).not.toMatch(/<script src="\/_next\/static\/[^"]+" async="">/);
+  expect(html).not.toMatch(/<link rel="preload" as="script"[^>]*href="\/_next\/static\//);
+}
+
+for (const [encoding, decode] of [
+  ['br', brotliDecompressSync],
+  ['gzip', gunzipSync],
+] as const) {
+  test(`a cached page is served rewritten and precompressed in ${encoding}, with its exact length`, async () => {
+    const path = `/domains/pricing`;
+    // The first answer renders and keeps the page; its compressed form is made in the background.
+    let answer = await get('harbor.localhost', path, { 'accept-encoding': encoding });
+    await expect
+      .poll(async () => {
+        answer = await get('harbor.localhost', path, { 'accept-encoding': encoding });
+        return answer.headers['content-length'];
+      })
+      .toBeDefined();
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe(encoding);
+    expect(answer.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(answer.headers['content-length'])).toBe(answer.wire.length);
+    expect(answer.headers.vary).toMatch(/accept-encoding/i);
+    expect(answer.headers['cache-status']).toMatch(/^storefront; hit/);
+    const html = decode(answer.wire).toString('utf8');
+    expectRewritten(html);
+    expect(html).toContain('Harbor Telecom');
+  });
+}
+
+test('a cached page without compression is rewritten and has its exact length', async () => {
+  await get('ringo.localhost', '/');
+  const answer = await get('ringo.localhost', '/');
+  expect(answer.headers['content-encoding']).toBeUndefined();
+  expect(Number(answer.headers['content-length'])).toBe(answer.wire.length);
+  expectRewritten(answer.wire.toString('utf8'));
+});
+
+/** Headers that belong to Next's insides or to the conversation between the app and serve.mjs. */
+const INTERNAL = /^(x-middleware-|x-nextjs-|x-storefront-)/;
+
+test('pages, files and API answers carry no internal header and not the rewrite path', async () => {
+  const answers = [
+    await get('acme.localhost', '/'),
+    await get('acme.localhost', '/'),
+    await get('acme.localhost', '/domains/pricing', { 'accept-encoding': 'gzip' }),
+    await get('acme.localhost', '/no-such-page'),
+    await get('acme.localhost', '/robots.txt'),
+    await get('acme.localhost', '/sitemap.xml'),
+    await get('acme.localhost', '/api/store'),
+    await get('acme.localhost', '/api/nothing'),
+    await get('nostore.localhost', '/'),
+    await get('acme.localhost', '/check-health'),
+  ];
+  for (const answer of answers) {
+    const names = Object.keys(answer.headers);
+    expect(names.filter((n) => INTERNAL.test(n))).toEqual([]);
+    expect(JSON.stringify(answer.headers)).not.toContain('acme.localhost/');
+  }
+  // The second home page came from Next's page cache, and says so in the standard header.
+  expect(answers[1]!.headers['cache-status']).toBe('storefront; hit');
+});
+
+test("client-side navigation works, its flight answers carry only what Next's router reads", async ({
+  page,
+}) => {
+  const flight: Record<string, string>[] = [];
+  page.on('response', async (response) => {
+    if ((await response.headerValue('content-type'))?.startsWith('text/x-component'))
+      flight.push(await response.allHeaders());
+  });
+  await visit(page, `http://acme.localhost:${PORT}/`);
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await page.getByRole('link', { name: 'All prices, including renewal and transfer' }).click();
+  await expect(page).toHaveURL(`http://acme.localhost:${PORT}/domains/pricing`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  expect(flight.length).toBeGreaterThan(0);
+  for (const headers of flight) {
+    expect(Object.keys(headers).filter((n) => /^(x-middleware-|x-storefront-)/.test(n))).toEqual(
+      [],
+    );
+  }
+});
+
+test('every answer carries a request id; a client-sent one is not trusted without a proxy', async () => {
+  const ids = new Set<string>();
+  for (const path of ['/', '/api/store', '/api/%ff', '/check-health']) {
+    const answer = await request({ path, headers: { 'x-request-id': 'client-made-id-0001' } });
+    const id = /^x-request-id: (.+)$/im.exec(answer.headers)?.[1]?.trim();
+    expect(id, path).toMatch(/^[0-9a-f-]{36}$/);
+    ids.add(id!);
+  }
+  expect(ids.size).toBe(4);
+});

@@ -1,0 +1,181 @@
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import onHeaders from 'on-headers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  answerMalformedPath,
+  cacheStatus,
+  closeIfBodyUnread,
+  MALFORMED_PAGE_PATH,
+  withoutInternalHeaders,
+} from '../../scripts/http-guards.mjs';
+
+/** A server wired like scripts/serve.mjs, with handlers that answer as Next does. */
+let server: Server;
+let port: number;
+const seen: string[] = [];
+
+const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
+  '/page': (_req, res) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.setHeader('x-middleware-rewrite', '/acme.localhost/2/page');
+    res.setHeader('x-nextjs-cache', 'HIT');
+    res.setHeader('x-nextjs-stale-time', '300');
+    res.setHeader('x-storefront-store', 'acme.localhost');
+    res.setHeader('cache-control', 's-maxage=3600');
+    res.end('<html></html>');
+  },
+  '/flight': (_req, res) => {
+    res.writeHead(200, {
+      'content-type': 'text/x-component',
+      'x-middleware-rewrite': '/acme.localhost/2/page',
+      'x-nextjs-rewritten-path': '/acme.localhost/2/page',
+      'x-nextjs-stale-time': '300',
+      'x-nextjs-cache': 'STALE',
+      'x-nextjs-matched-path': '/[host]/[sv]/page',
+    });
+    res.end('0:{}');
+  },
+  // Like Next on a body over its limit: reads a little, then stops reading. Node then leaves the
+  // rest of the body (and any next request) unread on the connection.
+  '/too-large': (req, res) => {
+    req.once('data', () => {
+      req.pause();
+      res.statusCode = 413;
+      res.end('{"error":{"code":"payload_too_large"}}');
+    });
+  },
+  '/echo': (req, res) => {
+    req.resume();
+    req.on('end', () => res.end('ok'));
+  },
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    onHeaders(res, function beforeHeaders() {
+      withoutInternalHeaders(this);
+      closeIfBodyUnread(req, this);
+    });
+    if (answerMalformedPath(req, res)) return;
+    seen.push(req.url!);
+    (routes[req.url!] ?? routes['/echo']!)(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function get(path: string, method = 'GET') {
+  return new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+    (resolve, reject) => {
+      const req = request({ port, host: '127.0.0.1', path, method }, (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+describe('answerMalformedPath', () => {
+  it.each(['/api/cart/%ff', '/svc/invite/%ff', '/api/%ff', '/api/%zz', '/svc/%e0%80?x=1'])(
+    'answers %s with 400 invalid_path as JSON',
+    async (path) => {
+      const { status, headers, body } = await get(path, 'DELETE');
+      expect(status).toBe(400);
+      expect(headers['content-type']).toBe('application/json');
+      expect(headers['cache-control']).toBe('no-store');
+      expect(JSON.parse(body).error.code).toBe('invalid_path');
+      expect(headers.connection).toBe('keep-alive');
+    },
+  );
+
+  it("sends a page path to the store's 404 page, and leaves good paths alone", async () => {
+    seen.splice(0);
+    for (const path of ['/%ff', '/domains/search/%ff?q=x', '/_next/static/%ff', '/apis/%ff'])
+      await get(path);
+    await get('/domains/search/%C3%A9?q=%ff');
+    await get('/api/cart/%20');
+    // The proxy answers health checks on any path, before anything is decoded.
+    await get('/api/check-health/%ff');
+    expect(seen).toEqual([
+      ...Array(4).fill(MALFORMED_PAGE_PATH),
+      '/domains/search/%C3%A9?q=%ff',
+      '/api/cart/%20',
+      '/api/check-health/%ff',
+    ]);
+  });
+});
+
+describe('withoutInternalHeaders', () => {
+  it("strips Next's and the application's internal headers from a page", async () => {
+    const { headers } = await get('/page');
+    expect(Object.keys(headers).filter((h) => /^x-/.test(h))).toEqual([]);
+    expect(headers['cache-status']).toBe('storefront; hit');
+    expect(headers['cache-control']).toBe('s-maxage=3600');
+  });
+
+  it("keeps on a flight answer what Next's client router reads, and nothing else", async () => {
+    const { headers } = await get('/flight');
+    expect(
+      Object.keys(headers)
+        .filter((h) => /^x-/.test(h))
+        .sort(),
+    ).toEqual(['x-nextjs-rewritten-path', 'x-nextjs-stale-time']);
+    expect(headers['cache-status']).toBe('storefront; hit; detail=stale');
+  });
+
+  it("turns Next's cache verdicts into Cache-Status (RFC 9211)", () => {
+    expect(cacheStatus('HIT')).toBe('storefront; hit');
+    expect(cacheStatus('MISS')).toBe('storefront; fwd=miss; detail=miss');
+    expect(cacheStatus('REVALIDATED')).toBe('storefront; fwd=miss; detail=revalidated');
+    expect(cacheStatus('a "b"; c')).toBe('storefront; fwd=miss; detail=abc');
+  });
+});
+
+describe('closeIfBodyUnread', () => {
+  it('keeps the connection of a request whose body was read', async () => {
+    const { headers } = await new Promise<{ headers: Record<string, unknown> }>((resolve) => {
+      const req = request({ port, host: '127.0.0.1', path: '/echo', method: 'POST' }, (res) => {
+        res.resume();
+        resolve({ headers: res.headers });
+      });
+      req.end('x'.repeat(100_000));
+    });
+    expect(headers.connection).toBe('keep-alive');
+  });
+
+  it('closes, gently, a connection whose body was left unread', async () => {
+    const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+    let answer = '';
+    const piece = `${(32 * 1024).toString(16)}\r\n${'a'.repeat(32 * 1024)}\r\n`;
+    const write = (data: string) =>
+      new Promise<void>((resolve, reject) =>
+        socket.write(data, (e) => (e ? reject(e) : resolve())),
+      );
+    const ended = new Promise<void>((resolve) => socket.once('end', resolve));
+    const closed = new Promise<boolean>((resolve) => socket.once('close', resolve));
+    socket.on('data', (c) => (answer += c));
+    await write(
+      'POST /too-large HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n' + piece,
+    );
+    // The answer, then the server's end of the connection: it says it is closing.
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 413/);
+    expect(answer).toMatch(/^connection: close/im);
+    expect(answer).toContain('payload_too_large');
+    // The rest of the body is still taken in (a reset here could destroy the answer in flight).
+    for (let i = 0; i < 4; i++) await write(piece);
+    socket.end('0\r\n\r\n');
+    expect(await closed).toBe(false);
+  });
+});
