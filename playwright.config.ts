@@ -42,6 +42,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       HOST_OVERRIDE_SECRET: 'e2e-override-secret-0123456789',
       ADMIN_API_TOKEN: 'e2e-admin-token-0123456789-0123456789',
+      // Tests move the product's time instead of waiting for it (tests/e2e/support.ts serverClock).
+      TEST_CLOCK: 'true',
       // The account specs run an SMTP server on the next port and read the mails it receives.
       SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${PORT + 1}`,
     },

@@ -63,9 +63,22 @@ describe('POST /api/admin/clock', () => {
     expect(now().getTime() - Date.now()).toBeGreaterThanOrEqual(3 * DAY - 1_000);
   });
 
+  it('answers the product time on GET, for the operator only', async () => {
+    const headers = { authorization: `Bearer ${TOKEN}` };
+    const answer = await operator.call(route.GET, '/api/admin/clock', { headers });
+    expect(answer.status).toBe(200);
+    const told = new Date(answer.body.data.now).getTime();
+    expect(Math.abs(told - now().getTime())).toBeLessThan(1_000);
+    expect(told - Date.now()).toBeGreaterThanOrEqual(3 * DAY - 1_000);
+    expect((await operator.call(route.GET, '/api/admin/clock')).status).toBe(401);
+  });
+
   it('answers other methods with 405', async () => {
-    const answer = await operator.call(route.GET, '/api/admin/clock');
+    const answer = await operator.call(route.PUT, '/api/admin/clock', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(answer.status).toBe(405);
-    expect(answer.headers.get('allow')).toBe('POST');
+    expect(answer.headers.get('allow')).toBe('GET, POST');
   });
 });

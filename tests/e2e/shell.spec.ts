@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_HOSTS, PORT, jsonOf, request as raw, visit } from './support';
+import { ADMIN_TOKEN, DEMO_HOSTS, PORT, jsonOf, request as raw, visit } from './support';
 
 const url = (host: string, path = '/') => `http://${host}:${PORT}${path}`;
 
@@ -203,7 +203,7 @@ test('the site-version switch changes currency and prices', async ({ browser }) 
   await context.close();
 });
 
-const ADMIN = 'Bearer e2e-admin-token-0123456789-0123456789';
+const ADMIN = `Bearer ${ADMIN_TOKEN}`;
 
 function patchStore(token: string, body: unknown) {
   return raw({

@@ -57,6 +57,41 @@ export function request(options: {
   return rawRequest(lines.join('\r\n'));
 }
 
+/** The operator token the suite's server is started with (playwright.config.ts). */
+export const ADMIN_TOKEN = 'e2e-admin-token-0123456789-0123456789';
+
+/**
+ * The server's test clock (TEST_CLOCK=true in playwright.config.ts): its time now, and moving it
+ * forward by whole days, which answers once the jobs that became due have run. The clock only
+ * moves forward and other specs may have moved it: read it rather than assume it is Date.now().
+ */
+export const serverClock = {
+  async now(): Promise<Date> {
+    const answer = await request({
+      path: '/api/admin/clock',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    if (answer.status !== 200) throw new Error(`GET /api/admin/clock: ${answer.status}`);
+    return new Date(jsonOf(answer).data.now);
+  },
+  async advanceDays(days: number): Promise<Date> {
+    const answer = await request({
+      method: 'POST',
+      path: '/api/admin/clock',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ advance_days: days }),
+    });
+    if (answer.status !== 200) throw new Error(`POST /api/admin/clock: ${answer.status}`);
+    return new Date(jsonOf(answer).data.now);
+  },
+  /** How far the server's clock is ahead of this process's, in ms. */
+  async offsetMs(): Promise<number> {
+    const before = Date.now();
+    const told = (await this.now()).getTime();
+    return told - (before + Date.now()) / 2;
+  },
+};
+
 /** The parsed JSON body. */
 export function jsonOf(response: RawResponse): any {
   return JSON.parse(response.body);

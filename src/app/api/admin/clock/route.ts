@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiError, dataResponse } from '@/lib/http/api-response';
 import { operatorMethodNotAllowed, operatorRoute } from '@/lib/http/operator';
 import { readJson } from '@/lib/http/read-json';
-import { testClockEnabled } from '@/lib/clock';
+import { now, testClockEnabled } from '@/lib/clock';
 import { JobsStillDueError } from '@/lib/jobs/job-queue.server';
 import { advanceTimeAndRunDueJobs } from '@/lib/jobs/process-queue.server';
 
@@ -35,7 +35,11 @@ export const POST = operatorRoute(
   { available: testClockEnabled },
 );
 
-export const GET = operatorMethodNotAllowed(['POST'], testClockEnabled);
-export const PUT = GET;
-export const PATCH = GET;
-export const DELETE = GET;
+/** The product's time now: a test reads it to act at the server's time, not its own. */
+export const GET = operatorRoute(async () => dataResponse({ now: now().toISOString() }), {
+  available: testClockEnabled,
+});
+
+export const PUT = operatorMethodNotAllowed(['GET', 'POST'], testClockEnabled);
+export const PATCH = PUT;
+export const DELETE = PUT;
