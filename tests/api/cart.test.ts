@@ -182,6 +182,8 @@ describe('numbers and plans', () => {
     const left = Date.parse(line.held_until) - Date.now();
     expect(left).toBeGreaterThan(14 * 60_000);
     expect(left).toBeLessThanOrEqual(15 * 60_000);
+    expect(line.hold_seconds_left).toBeGreaterThan(14 * 60);
+    expect(line.hold_seconds_left).toBeLessThanOrEqual(15 * 60);
     expect(added.body.data.totals.recurring.monthly.net).toBe(line.price.net);
 
     const refused = await b.add({ type: 'number', number });

@@ -112,6 +112,25 @@ test('a registered domain can be added as a transfer with its auth code', async 
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
 });
 
+test("a number's hold counts down by the store's clock, whatever the browser's clock says", async ({
+  page,
+}) => {
+  // A browser two hours fast: a countdown to held_until by its own clock would show nothing left.
+  await page.clock.install({ time: new Date(Date.now() + 2 * 3_600_000) });
+  await visit(page, '/numbers');
+  await page.getByLabel('Area code or prefix').fill('020');
+  await page.getByRole('button', { name: 'Find numbers' }).click();
+  const number = page.locator('[data-number^="+4420"]').first();
+  const e164 = (await number.getAttribute('data-number'))!;
+  await number.getByRole('button').click();
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);
+  await visit(page, '/cart');
+  const line = page.locator(`[data-label="${e164}"]`);
+  await expect(line).toContainText(/Held for you: 1[45]:\d\d left/);
+  await page.clock.runFor(60_000);
+  await expect(line).toContainText(/Held for you: 1[34]:\d\d left/);
+});
+
 test('the cart: a number with its hold countdown, a plan, years, VAT, site version, remove and clear', async ({
   page,
 }) => {

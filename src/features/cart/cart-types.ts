@@ -13,8 +13,13 @@ export type CartLine = {
   number?: string;
   plan?: string;
   users?: number;
-  /** When the number's hold ends (ISO time); the page counts down to it. */
+  /** When the number's hold ends (ISO time, by the store's clock). */
   held_until?: string;
+  /**
+   * Whole seconds the hold has left when the answer was made. The page counts down from this,
+   * not from held_until: a browser's clock may be off by minutes or days.
+   */
+  hold_seconds_left?: number;
   /** Set when the line cannot be bought as it stands; such lines are left out of the totals. */
   unavailable?: 'not_sold_in_site_version' | 'hold_expired' | 'plan_withdrawn';
   /** Due today for this line. */

@@ -13,14 +13,19 @@ const UNAVAILABLE = {
   plan_withdrawn: 'This plan is no longer offered: left out of the totals.',
 } as const;
 
-/** Minutes and seconds left on a number's hold, ticking once a second. */
-function HoldCountdown({ until }: { until: string }) {
-  const [now, setNow] = useState(() => Date.now());
+/**
+ * Minutes and seconds left on a number's hold, ticking once a second. It counts from the seconds
+ * the server said were left when the cart arrived, so a browser whose clock is wrong still shows
+ * the right time; a new answer (a new hold) remounts it by key.
+ */
+function HoldCountdown({ until, secondsLeft }: { until: string; secondsLeft: number }) {
+  const [arrived] = useState(() => Date.now());
+  const [now, setNow] = useState(arrived);
   useEffect(() => {
     const t = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(t);
   }, []);
-  const left = Math.max(0, Date.parse(until) - now);
+  const left = Math.max(0, secondsLeft * 1000 - (now - arrived));
   const m = Math.floor(left / 60_000);
   const s = Math.floor((left % 60_000) / 1000);
   return (
@@ -57,7 +62,13 @@ function Line({
             </>
           ) : null}
         </p>
-        {line.held_until ? <HoldCountdown until={line.held_until} /> : null}
+        {line.held_until && line.hold_seconds_left !== undefined ? (
+          <HoldCountdown
+            key={line.held_until}
+            until={line.held_until}
+            secondsLeft={line.hold_seconds_left}
+          />
+        ) : null}
         {line.unavailable ? (
           <p className={styles.warning}>{UNAVAILABLE[line.unavailable]}</p>
         ) : null}

@@ -88,7 +88,12 @@ export async function priceCart(
       const monthly = priceLine(row.monthlyNet, rate);
       return {
         ...base,
-        ...(held ? { held_until: row.heldUntil!.toISOString() } : { unavailable: 'hold_expired' }),
+        ...(held
+          ? {
+              held_until: row.heldUntil!.toISOString(),
+              hold_seconds_left: Math.floor((row.heldUntil!.getTime() - now.getTime()) / 1000),
+            }
+          : { unavailable: 'hold_expired' }),
         price: held ? monthly : ZERO,
         recurring: held ? { ...monthly, period: 'month' } : { ...ZERO, period: 'month' },
       };
