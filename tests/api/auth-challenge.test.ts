@@ -137,7 +137,7 @@ describe('sign-in with a second factor', () => {
     );
   });
 
-  it('refuses a TOTP code used before and one two steps away', async () => {
+  it('refuses a TOTP code used before, saying to wait for the next one, and one two steps away', async () => {
     const { email, secret } = await totpAccount('reuse');
     const code = app(secret).code(1);
     const first = await stepOne(email);
@@ -145,7 +145,17 @@ describe('sign-in with a second factor', () => {
     const second = await stepOne(email);
     const reused = await answerCode(second.agent, second.challenge, code);
     expect(reused.status).toBe(401);
-    expect(reused.body.error.code).toBe('invalid_code');
+    expect(reused.body.error.code).toBe('code_already_used');
+    expect(reused.body.error.message).toMatch(/Wait for the next code/);
+    // An earlier code that was never typed is also past: the same advice.
+    const older = await answerCode(second.agent, second.challenge, app(secret).code(0));
+    if (app(secret).code(0) !== code) expect(older.body.error.code).toBe('code_already_used');
+    const wrong = await answerCode(
+      second.agent,
+      second.challenge,
+      code === '000000' ? '111111' : '000000',
+    );
+    expect(wrong.body.error.code).toBe('invalid_code');
     expect((await answerCode(second.agent, second.challenge, app(secret).code(-2))).status).toBe(
       401,
     );

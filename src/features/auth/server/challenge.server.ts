@@ -156,6 +156,19 @@ const wrongCode = (left: number) =>
   });
 
 /**
+ * A right authenticator code whose time step was already used (issue 12.16): the person typed
+ * what the app shows, so the message says to wait for the next code rather than "not right".
+ */
+const codeAlreadyUsed = (left: number) =>
+  new ApiError(
+    401,
+    'code_already_used',
+    'This code was just used. Wait for the next code from your app (a new one every 30 seconds) and enter that.',
+    undefined,
+    { 'x-attempts-left': String(left) },
+  );
+
+/**
  * Checks a code. Each try counts (at most 5, atomically, so parallel guesses cannot exceed it);
  * the fifth wrong one voids the challenge. A right code consumes the challenge in one atomic
  * update, so two parallel right codes sign in exactly once. Answers the user and the options of
@@ -177,12 +190,14 @@ export async function answerChallenge(
   if (!counted) throw challengeGone();
 
   let right = false;
+  let alreadyUsed = false;
   if (counted.method === 'totp') {
     const secret = user.totpSecret ? await unsealTotpSecret(user.totpSecret) : null;
     const step = secret ? totpStep(secret, code) : null;
     if (step !== null) {
       // A TOTP code is accepted once: only a later time step than the last one passes.
       right = await advanceTotpStep(db, user.id, step);
+      alreadyUsed = !right;
     }
   } else if (
     counted.codeHash &&
@@ -198,7 +213,7 @@ export async function answerChallenge(
       await voidChallenge(db, row.id, now());
       throw new ApiError(401, 'challenge_void', 'Too many wrong codes. Sign in again.');
     }
-    throw wrongCode(left);
+    throw alreadyUsed ? codeAlreadyUsed(left) : wrongCode(left);
   }
 
   if (!(await consumeChallenge(db, row.id, now()))) throw challengeGone();
