@@ -114,3 +114,6 @@ export const phoneSchema = z.strictObject({
     .regex(/^\+[1-9]\d{6,14}$/, 'must be an international number like +447700900123')
     .nullable(),
 });
+
+/** The id of a record named in a path (an invite, a session, a passkey). */
+export const recordIdSchema = z.uuid();

@@ -204,6 +204,8 @@ export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** Names a token in calls without its secret (an owner withdraws an invite by it). */
+    id: uuid('id').notNull().defaultRandom().unique(),
     kind: text('kind').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import { oneTimeTokens } from '@/lib/db/schema';
 import { now } from '@/lib/clock';
@@ -67,4 +67,50 @@ export async function consumeToken(
     )
     .returning();
   return row ?? null;
+}
+
+/** The account's invites that are neither used nor expired, newest first. */
+export async function findPendingInvites(db: Db, accountId: string) {
+  return db
+    .select({
+      id: oneTimeTokens.id,
+      email: oneTimeTokens.email,
+      invitedBy: oneTimeTokens.invitedBy,
+      expiresAt: oneTimeTokens.expiresAt,
+      createdAt: oneTimeTokens.createdAt,
+    })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.kind, 'invite'),
+        eq(oneTimeTokens.accountId, accountId),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now()),
+      ),
+    )
+    .orderBy(desc(oneTimeTokens.createdAt));
+}
+
+/**
+ * Withdraws a pending invite of the account: its token dies at once. Answers whether there was
+ * one (another account's invite, a used or an expired one is not).
+ */
+export async function withdrawInvite(
+  db: Db,
+  input: { id: string; accountId: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now(), expiresAt: now() })
+    .where(
+      and(
+        eq(oneTimeTokens.id, input.id),
+        eq(oneTimeTokens.kind, 'invite'),
+        eq(oneTimeTokens.accountId, input.accountId),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now()),
+      ),
+    )
+    .returning({ id: oneTimeTokens.id });
+  return rows.length === 1;
 }
