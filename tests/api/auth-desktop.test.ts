@@ -15,7 +15,7 @@ const { mail } = harness;
 const routes = await authRoutes();
 const grant = await import('@/app/api/oauth/grant/ctd/route');
 const token = await import('@/app/api/oauth/token/route');
-const { userOfAccessToken } = await import('@/features/auth/server/oauth.server');
+const { userOfAccessToken } = await import('@/features/auth/server/oauth-tokens.server');
 const { requestCtdGrant } = await import('@/features/auth/api/ctd-grant');
 const { appDb } = await import('@/lib/db/app-db');
 const { oauthCodes } = await import('@/lib/db/schema');
@@ -91,7 +91,7 @@ describe('desktop grant', () => {
     expect(await userOfAccessToken(tokens.body.access_token)).toBeNull();
   });
 
-  it('accepts a form-encoded token request (RFC 6749)', async () => {
+  it('accepts a form-encoded token request without any cookie or CSRF token (a native app)', async () => {
     const agent = await ctdAgent();
     const { verifier, challenge } = pkce();
     const { code } = (
@@ -108,15 +108,39 @@ describe('desktop grant', () => {
     const request = apiRequest('/api/oauth/token', {
       method: 'POST',
       body: form,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        cookie: agent.cookieHeader(),
-        'x-xsrf-token': agent.cookies.get('XSRF-TOKEN')!,
-      },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     const response = await token.POST(request, undefined as never);
     expect(response.status).toBe(200);
-    expect((await response.json()).token_type).toBe('Bearer');
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await response.json()).toMatchObject({ token_type: 'Bearer', scope: 'account:read' });
+  });
+
+  it('answers the token endpoint errors of RFC 6749 section 5.2', async () => {
+    const { apiRequest } = await import('../support/requests');
+    const post = async (body: string) => {
+      const response = await token.POST(
+        apiRequest('/api/oauth/token', {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+        undefined as never,
+      );
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await post('grant_type=password&username=a&password=b')).toMatchObject({
+      status: 400,
+      body: { error: 'unsupported_grant_type' },
+    });
+    expect((await post('client_id=callwave-desktop')).body.error).toBe('invalid_request');
+    expect(
+      (await post('grant_type=refresh_token&grant_type=refresh_token&client_id=x')).body.error,
+    ).toBe('invalid_request');
+    const unknown = await post(
+      `grant_type=refresh_token&client_id=callwave-desktop&refresh_token=${'A'.repeat(43)}`,
+    );
+    expect(unknown).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
   });
 
   it('needs a sign-in with is_ctd, and gives one grant per sign-in', async () => {
@@ -143,11 +167,14 @@ describe('desktop grant', () => {
     ['a non-loopback address', { redirect_uri: 'http://192.168.1.5:53682/cb' }],
     ['an unknown client', { client_id: 'someone-else' }],
     ['a short challenge', { code_challenge: 'abc' }],
+    ['an unknown scope', { scope: 'account:read everything' }],
   ])('refuses %s with an OAuth error body', async (_name, change) => {
     const agent = await ctdAgent();
     const answer = await askGrant(agent, grantBody(pkce().challenge, change));
     expect(answer.status).toBe(400);
-    expect(['invalid_request', 'unauthorized_client']).toContain(answer.body.error);
+    expect(['invalid_request', 'unauthorized_client', 'invalid_scope']).toContain(
+      answer.body.error,
+    );
     expect(typeof answer.body.error_description).toBe('string');
   });
 

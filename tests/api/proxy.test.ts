@@ -45,6 +45,12 @@ describe('proxy', () => {
     expect(new URL(getRewrittenUrl(response)!).pathname).toBe('/bytes.localhost/2');
   });
 
+  it('sends the OAuth metadata address (RFC 8414) to its route', () => {
+    const response = proxy(apiRequest('/.well-known/oauth-authorization-server'));
+    expect(isRewrite(response)).toBe(true);
+    expect(new URL(getRewrittenUrl(response)!).pathname).toBe('/api/oauth/metadata');
+  });
+
   it('lets API paths through without a rewrite', () => {
     expect(isRewrite(proxy(apiRequest('/api/store')))).toBe(false);
   });

@@ -225,6 +225,8 @@ export const oauthCodes = pgTable('oauth_codes', {
   clientId: text('client_id').notNull(),
   redirectUri: text('redirect_uri').notNull(),
   codeChallenge: text('code_challenge').notNull(),
+  /** The scopes granted, space separated (docs/decisions/0081). */
+  scope: text('scope').notNull().default(''),
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -233,12 +235,16 @@ export const oauthCodes = pgTable('oauth_codes', {
   createdAt: createdAt(),
 });
 
-/** Tokens issued for a code; all of a code's tokens are revoked when the code is replayed. */
+/**
+ * Tokens issued for a code, and by refreshes of them: the code is the family. All of a family's
+ * tokens are revoked when the code is replayed or a used refresh token comes back (RFC 9700).
+ */
 export const oauthTokens = pgTable(
   'oauth_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
     kind: text('kind').notNull(),
+    scope: text('scope').notNull().default(''),
     codeHash: text('code_hash')
       .notNull()
       .references(() => oauthCodes.codeHash, { onDelete: 'cascade' }),

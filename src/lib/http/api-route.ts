@@ -44,11 +44,19 @@ type Handler<C> = (request: NextRequest, context: C) => Promise<Response>;
  * token (403 csrf_mismatch otherwise, before the handler runs); an ApiError becomes its
  * documented error body; an unreachable database becomes 503; anything else is logged and
  * answered 500 without internals.
+ *
+ * `csrf: false` is for calls that read no cookie at all, whose callers are not browsers: the
+ * OAuth token and revocation endpoints of a native app (a public client proving itself with
+ * PKCE or the token it holds). A call that reads the session must never set it.
  */
-export function apiRoute<C = unknown>(handler: Handler<C>): Handler<C> {
+export function apiRoute<C = unknown>(
+  handler: Handler<C>,
+  options: { csrf?: boolean } = {},
+): Handler<C> {
+  const checkCsrf = options.csrf ?? true;
   return async (request, context) => {
     try {
-      await assertCsrf(request);
+      if (checkCsrf) await assertCsrf(request);
       return await handler(request, context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);

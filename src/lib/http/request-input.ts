@@ -19,7 +19,15 @@ export type RequestInput = {
   https: boolean;
   /** The client's address for rate limits and the activity log. */
   ip: string;
+  /** An `Authorization: Bearer` token (RFC 6750), when the request carries one. */
+  bearerToken: string | null;
 };
+
+/** The token of an `Authorization: Bearer <token>` header; null for none or another scheme. */
+export function bearerTokenOf(headers: Headers): string | null {
+  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(headers.get('authorization') ?? '');
+  return match ? match[1]! : null;
+}
 
 export function requestInput(request: NextRequest): RequestInput {
   return {
@@ -29,5 +37,6 @@ export function requestInput(request: NextRequest): RequestInput {
     sessionToken: sessionTokenOf(request),
     https: isHttps(request),
     ip: clientIp(request),
+    bearerToken: bearerTokenOf(request.headers),
   };
 }

@@ -17,3 +17,29 @@ export function logSignIn(entry: {
   if (entry.outcome === 'failure') logger.warn(line, 'sign-in failed');
   else logger.info(line, entry.outcome === 'success' ? 'signed in' : 'second factor required');
 }
+
+/**
+ * One log line per desktop-client token event: codes and tokens issued, refreshed, revoked, and
+ * the reuse of a used refresh token (which revokes its family). Ids only, never a token.
+ */
+export function logOAuth(entry: {
+  event:
+    | 'code_issued'
+    | 'tokens_issued'
+    | 'tokens_refreshed'
+    | 'refresh_reused'
+    | 'code_replayed'
+    | 'token_revoked'
+    | 'grant_refused'
+    | 'bearer_refused';
+  store: string;
+  ip: string;
+  userId?: string | null;
+  clientId?: string;
+  reason?: string;
+}): void {
+  const line = { ...entry, event: `oauth_${entry.event}` };
+  const warn = ['refresh_reused', 'code_replayed', 'grant_refused', 'bearer_refused'];
+  if (warn.includes(entry.event)) logger.warn(line, `oauth ${entry.event.replace('_', ' ')}`);
+  else logger.info(line, `oauth ${entry.event.replace('_', ' ')}`);
+}

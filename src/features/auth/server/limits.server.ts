@@ -23,6 +23,9 @@ export const LIMITS = {
   registerAccount: { name: 'register:account', points: 3, duration: HOUR },
   googleIp: { name: 'google:ip', points: 30, duration: 15 * MIN },
   tokenIp: { name: 'oauth:ip', points: 30, duration: 15 * MIN },
+  revokeIp: { name: 'oauth-revoke:ip', points: 30, duration: 15 * MIN },
+  /** Counted only for bearer tokens that fail, so a working desktop client never meets it. */
+  bearerIp: { name: 'bearer:ip', points: 30, duration: 15 * MIN },
   invite: { name: 'invite:user', points: 20, duration: HOUR },
   reauth: { name: 'reauth:user', points: 10, duration: 15 * MIN },
 } satisfies Record<string, LimitRule>;

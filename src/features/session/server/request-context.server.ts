@@ -36,9 +36,16 @@ export async function storeContext(input: RequestInput): Promise<StoreContext> {
 }
 
 /**
+ * What an access token (a desktop client's `Authorization: Bearer`) lets a request do: act for
+ * a user within some scopes. The auth feature checks the token and builds the context with it.
+ */
+export type TokenGrant = { userId: string; clientId: string; scopes: readonly string[] };
+
+/**
  * One request's store, site version and session, resolved once by the route and passed down
  * (docs/decisions/0050). Changes to the session made through it (created, signed in, rotated,
  * ended) are remembered in `sessionCookie`, which the route writes with `withSessionCookies`.
+ * A request authorised by an access token has `grant` and no session.
  */
 export class RequestContext implements StoreContext, SessionCookieSource {
   sessionCookie: SessionCookie | null = null;
@@ -49,6 +56,7 @@ export class RequestContext implements StoreContext, SessionCookieSource {
     readonly ip: string,
     readonly https: boolean,
     private handle: SessionHandle | null,
+    readonly grant: TokenGrant | null = null,
   ) {}
 
   /** The live session the request came with or made, or null. */
@@ -56,9 +64,9 @@ export class RequestContext implements StoreContext, SessionCookieSource {
     return this.handle?.session ?? null;
   }
 
-  /** The signed-in user's id, or null for an anonymous visitor. */
+  /** The signed-in user's id (of the session, or of the access token), or null for a visitor. */
   get userId(): string | null {
-    return this.handle?.session.userId ?? null;
+    return this.grant?.userId ?? this.handle?.session.userId ?? null;
   }
 
   private use(handle: SessionHandle): SessionHandle {
@@ -72,6 +80,8 @@ export class RequestContext implements StoreContext, SessionCookieSource {
 
   /** The request's session, made anew when there is none (only API calls do this, never pages). */
   async ensureSession(): Promise<SessionHandle> {
+    // A token is not a browser: it never gets a session (and so never a cookie).
+    if (this.grant) throw new Error('a request authorised by an access token has no session');
     return this.handle ?? this.use(await createSession(this.store.key));
   }
 
@@ -112,4 +122,16 @@ export async function requestContext(input: RequestInput): Promise<RequestContex
     ? await loadSession({ storeKey: store.key, token: input.sessionToken })
     : null;
   return new RequestContext(store, siteVersion, ip, input.https, handle);
+}
+
+/**
+ * The context of a request authorised by an access token that the caller (auth) has checked:
+ * the token's user and scopes, no session, no cookies.
+ */
+export async function tokenContext(
+  input: RequestInput,
+  grant: TokenGrant,
+): Promise<RequestContext> {
+  const { store, siteVersion, ip } = await storeContext(input);
+  return new RequestContext(store, siteVersion, ip, input.https, null, grant);
 }
