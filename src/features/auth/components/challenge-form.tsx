@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
-import { authApi, problemOf } from '../api/auth-api';
+import { authApi, problemOf, type CustomerUser } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
 import type { ChallengeMethod } from '../schemas';
 import { useFormAction } from '../hooks/use-form-action';
@@ -26,12 +26,23 @@ function instruction(state: State): string {
     : `We sent a 6-digit code by text message${where}. It is valid for 10 minutes.`;
 }
 
-/** Step two of signing in: the code, with a switch to another method. */
-export function ChallengeForm() {
+/**
+ * Step two of signing in: the code, with a switch to another method. On the challenge screen the
+ * challenge comes in the query and a success goes to the dashboard; the desktop client's screen
+ * passes its own and stays (`onSignedIn`).
+ */
+export function ChallengeForm(props: {
+  challenge?: string;
+  rememberMe?: boolean;
+  isCtd?: boolean;
+  onSignedIn?: (user: CustomerUser) => void;
+  /** Starts the sign-in again on the same page, instead of the link to the sign-in screen. */
+  onRestart?: () => void;
+}) {
   const query = useSearchParams();
-  const challenge = query.get('challenge') ?? '';
-  const rememberMe = query.get('remember_me') === 'true';
-  const isCtd = query.get('is_ctd') === 'true';
+  const challenge = props.challenge ?? query.get('challenge') ?? '';
+  const rememberMe = props.rememberMe ?? query.get('remember_me') === 'true';
+  const isCtd = props.isCtd ?? query.get('is_ctd') === 'true';
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const [state, setState] = useState<State | null>(null);
@@ -69,14 +80,15 @@ export function ChallengeForm() {
     const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '');
     await run(
       async () => {
-        await authApi.post('/svc/account/login/challenge', {
+        const { data } = await authApi.post('/svc/account/login/challenge', {
           challenge,
           code,
           is_ctd: isCtd,
           remember_me: rememberMe,
         });
         await mutate(CUSTOMER_KEY);
-        router.push('/dashboard');
+        if (props.onSignedIn) props.onSignedIn(data.data.user);
+        else router.push('/dashboard');
       },
       {
         leaving: true,
@@ -92,9 +104,15 @@ export function ChallengeForm() {
     return (
       <div className={styles.form}>
         <FormError message={error} />
-        <Link className={styles.link} href="/login">
-          Sign in again
-        </Link>
+        {props.onRestart ? (
+          <button type="button" className={styles.secondary} onClick={props.onRestart}>
+            Sign in again
+          </button>
+        ) : (
+          <Link className={styles.link} href="/login">
+            Sign in again
+          </Link>
+        )}
       </div>
     );
   }
