@@ -32,7 +32,7 @@ export const mailTokenSchema = z
   .string({ error: 'is required' })
   .regex(/^[A-Za-z0-9_-]{22,128}$/, 'is not a valid link token');
 
-export const METHODS = ['totp', 'email', 'sms'] as const;
+export const METHODS = ['totp', 'passkey', 'email', 'sms', 'backup_code'] as const;
 export type ChallengeMethod = (typeof METHODS)[number];
 
 export const loginSchema = z.strictObject({
@@ -57,12 +57,16 @@ export const challengeQuerySchema = z.strictObject({
 
 export const challengeSwitchSchema = z.strictObject({
   challenge: challengeTokenSchema,
-  alternative_method: z.enum(METHODS, { error: 'must be totp, email or sms' }),
+  alternative_method: z.enum(METHODS, { error: `must be one of ${METHODS.join(', ')}` }),
 });
 
 export const challengeAnswerSchema = z.strictObject({
   challenge: challengeTokenSchema,
-  code: z.string({ error: 'is required' }).regex(/^\d{6}$/, 'must be 6 digits'),
+  // Six digits, or a backup code (ten letters and digits, with or without a hyphen).
+  code: z
+    .string({ error: 'is required' })
+    .trim()
+    .regex(/^(\d{6}|[A-Za-z0-9]{5}[- ]?[A-Za-z0-9]{5})$/, 'must be 6 digits or a backup code'),
   is_ctd: z.boolean().default(false),
   remember_me: z.boolean().default(false),
 });
@@ -107,13 +111,25 @@ export const totpEnableSchema = z.strictObject({
   code: z.string({ error: 'is required' }).regex(/^\d{6}$/, 'must be 6 digits'),
 });
 export const totpDisableSchema = z.strictObject({ password: givenPasswordSchema });
-export const phoneSchema = z.strictObject({
+/** A phone number in E.164 form, spaces allowed as people type them. */
+export const phoneNumberSchema = z
+  .string({ error: 'is required' })
+  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .pipe(
+    z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an international number like +447700900123'),
+  );
+
+/** Starts setting up a phone: a code goes to it. */
+export const phoneSetupSchema = z.strictObject({
   password: givenPasswordSchema,
-  phone: z
-    .string()
-    .regex(/^\+[1-9]\d{6,14}$/, 'must be an international number like +447700900123')
-    .nullable(),
+  phone: phoneNumberSchema,
 });
+/** Confirms it with that code. */
+export const phoneConfirmSchema = z.strictObject({
+  code: z.string({ error: 'is required' }).regex(/^\d{6}$/, 'must be 6 digits'),
+});
+export const phoneRemoveSchema = z.strictObject({ password: givenPasswordSchema });
+export const backupCodesSchema = z.strictObject({ password: givenPasswordSchema });
 
 /** The id of a record named in a path (an invite, a session, a passkey). */
 export const recordIdSchema = z.uuid();

@@ -138,7 +138,13 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     /** The last accepted TOTP time step: a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
+    /** The number SMS codes go to; set only once a code sent to it came back (issue 16.4). */
     phone: text('phone'),
+    /** A number being set up, and the code sent to it (HMAC), until it is confirmed. */
+    phonePending: text('phone_pending'),
+    phoneCodeHash: text('phone_code_hash'),
+    phoneCodeExpiresAt: timestamp('phone_code_expires_at', { withTimezone: true }),
+    phoneCodeAttempts: integer('phone_code_attempts').notNull().default(0),
     googleIssuer: text('google_issuer'),
     googleSubject: text('google_subject'),
     /** The customer's VAT display choice (inc/ex), kept on the account once signed in. */
@@ -196,7 +202,30 @@ export const loginChallenges = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [check('login_challenges_method', sql`${t.method} in ('totp', 'email', 'sms')`)],
+  (t) => [
+    check(
+      'login_challenges_method',
+      sql`${t.method} in ('totp', 'email', 'sms', 'backup_code', 'passkey')`,
+    ),
+  ],
+);
+
+/**
+ * Backup codes of a second factor (issue 16.5): ten single-use codes, only their HMAC stored.
+ * A new set replaces the old one; turning the second factor off removes them.
+ */
+export const backupCodes = pgTable(
+  'backup_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('backup_codes_user_code').on(t.userId, t.codeHash)],
 );
 
 /** Single-use tokens sent by mail: activation, password reset, invite. Stored hashed. */

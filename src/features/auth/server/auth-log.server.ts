@@ -1,5 +1,6 @@
 import 'server-only';
 import { logger } from '@/lib/logger';
+import type { ChallengeMethod } from '../schemas';
 
 /**
  * One log line per sign-in outcome (issue 4, point 11). Only ids, kinds and reasons: never a
@@ -7,7 +8,7 @@ import { logger } from '@/lib/logger';
  */
 export function logSignIn(entry: {
   outcome: 'success' | 'failure' | 'challenge';
-  method: 'password' | 'totp' | 'email' | 'sms' | 'google';
+  method: 'password' | 'google' | 'passkey' | ChallengeMethod;
   store: string;
   ip: string;
   userId?: string | null;

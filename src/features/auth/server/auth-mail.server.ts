@@ -84,3 +84,31 @@ export function mailInvite(
     action: { label: 'Accept the invitation', url: storeLink(store, `/invite/${token}`) },
   });
 }
+
+/**
+ * Tells the customer that how their account signs in changed (issue 12.18): password, e-mail
+ * address, a second factor. Whoever did it, the owner of the address learns of it.
+ */
+export function mailSecurityChange(
+  store: Store,
+  to: { name: string; email: string },
+  change: { subject: string; what: string },
+) {
+  return mail(store, to.email, {
+    subject: change.subject,
+    greeting: `Hello ${to.name},`,
+    paragraphs: [
+      change.what,
+      'If this was you, there is nothing to do. If it was not, reset your password now and review the security page of your account.',
+    ],
+    action: { label: 'Review your security', url: storeLink(store, '/dashboard/security') },
+  });
+}
+
+export function smsPhoneSetupCode(store: Store, phone: string, code: string) {
+  return sendSms({
+    storeKey: store.key,
+    to: phone,
+    text: `${code} is your ${store.config.store_name} code to confirm this number. Valid for 10 minutes.`,
+  });
+}

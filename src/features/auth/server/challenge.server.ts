@@ -8,7 +8,9 @@ import { serverSecret } from '@/lib/security/server-secret';
 import { hashToken, hmac, randomDigits, randomToken } from '@/lib/security/tokens';
 import type { Store } from '@/features/tenancy/store-types';
 import type { ChallengeMethod } from '../schemas';
+import { maskEmail, maskPhone } from '../masks';
 import { mailSignInCode, smsSignInCode } from './auth-mail.server';
+import { backupCodesLeft, redeemBackupCode } from './backup-codes.server';
 import { LIMITS } from './limits.server';
 import {
   consumeChallenge,
@@ -27,14 +29,21 @@ const CHALLENGE_MS = 15 * 60_000;
 const CODE_MS = 10 * 60_000;
 export const MAX_ATTEMPTS = 5;
 
-/** The methods an account can use, in the order offered. */
-export function methodsOf(user: UserRow): ChallengeMethod[] {
+/**
+ * The methods an account can use, in the order offered: the authenticator app, e-mail, SMS
+ * once a phone is confirmed, and a backup code while any is left.
+ */
+export async function methodsOf(user: UserRow): Promise<ChallengeMethod[]> {
   const methods: ChallengeMethod[] = [];
   if (user.totpSecret) methods.push('totp');
   methods.push('email');
   if (user.phone) methods.push('sms');
+  if (user.totpSecret && (await backupCodesLeft(user.id)) > 0) methods.push('backup_code');
   return methods;
 }
+
+/** Methods whose code the customer brings (no code is sent): the app's, a backup code. */
+const BROUGHT: ChallengeMethod[] = ['totp', 'backup_code'];
 
 /** True when a sign-in of this user needs a second step. */
 export const needsSecondFactor = (user: UserRow) => Boolean(user.totpSecret);
@@ -55,7 +64,7 @@ async function issueCode(
   method: ChallengeMethod,
 ) {
   const db = await appDb();
-  if (method === 'totp') {
+  if (BROUGHT.includes(method)) {
     await setChallengeCode(db, challenge.id, { method, codeHash: null, codeExpiresAt: null });
     return;
   }
@@ -77,7 +86,7 @@ export async function createChallenge(
   options: { rememberMe: boolean; isCtd: boolean },
 ): Promise<{ challenge: string; methods: ChallengeMethod[]; method: ChallengeMethod }> {
   const token = randomToken(18);
-  const methods = methodsOf(user);
+  const methods = await methodsOf(user);
   const method = methods[0]!;
   const row = await insertChallenge(await appDb(), {
     tokenHash: hashToken(token),
@@ -88,7 +97,7 @@ export async function createChallenge(
     isCtd: options.isCtd,
     expiresAt: new Date(now().getTime() + CHALLENGE_MS),
   });
-  if (method !== 'totp') {
+  if (!BROUGHT.includes(method)) {
     await consumeLimits([[LIMITS.codeSend, user.id]]);
     await issueCode(store, row, user, method);
   }
@@ -108,12 +117,8 @@ export async function liveChallenge(token: string, sessionId: string | null) {
 
 /** Where a code went, masked: "a***@example.com", "+44 *** 123". */
 export function destinationOf(user: UserRow, method: ChallengeMethod): string | null {
-  if (method === 'email') {
-    const [local = '', domain = ''] = user.email.split('@');
-    return `${local.slice(0, 1)}***@${domain}`;
-  }
-  if (method === 'sms' && user.phone)
-    return `${user.phone.slice(0, 3)} *** ${user.phone.slice(-3)}`;
+  if (method === 'email') return maskEmail(user.email);
+  if (method === 'sms' && user.phone) return maskPhone(user.phone);
   return null;
 }
 
@@ -124,7 +129,7 @@ export async function challengeState(token: string, sessionId: string | null, is
   return {
     challenge: token,
     method,
-    methods: methodsOf(user),
+    methods: await methodsOf(user),
     destination: destinationOf(user, method),
     is_ctd: row.isCtd || isCtd,
     expires_at: row.expiresAt.toISOString(),
@@ -139,13 +144,13 @@ export async function switchMethod(
   method: ChallengeMethod,
 ) {
   const { row, user } = await liveChallenge(token, sessionId);
-  const methods = methodsOf(user);
+  const methods = await methodsOf(user);
   if (!methods.includes(method)) {
     throw new ApiError(400, 'validation_failed', 'The request is not valid.', {
       alternative_method: [`must be one of: ${methods.join(', ')}`],
     });
   }
-  if (method !== 'totp') await consumeLimits([[LIMITS.codeSend, user.id]]);
+  if (!BROUGHT.includes(method)) await consumeLimits([[LIMITS.codeSend, user.id]]);
   await issueCode(store, row, user, method);
   return { challenge: token, method, methods, destination: destinationOf(user, method) };
 }
@@ -191,7 +196,12 @@ export async function answerChallenge(
 
   let right = false;
   let alreadyUsed = false;
-  if (counted.method === 'totp') {
+  const sixDigits = /^\d{6}$/.test(code);
+  if (counted.method === 'backup_code') {
+    right = await redeemBackupCode(user.id, code);
+  } else if (!sixDigits) {
+    right = false;
+  } else if (counted.method === 'totp') {
     const secret = user.totpSecret ? await unsealTotpSecret(user.totpSecret) : null;
     const step = secret ? totpStep(secret, code) : null;
     if (step !== null) {

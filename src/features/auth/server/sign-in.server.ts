@@ -6,6 +6,8 @@ import { mergeCartOnSignIn } from '@/features/cart/server/cart-merge.server';
 import type { RequestContext } from '@/features/session/server/request-context.server';
 import type { ChallengeMethod } from '../schemas';
 import { logSignIn } from './auth-log.server';
+import { mailSecurityChange } from './auth-mail.server';
+import { backupCodesLeft } from './backup-codes.server';
 import { answerChallenge, createChallenge, needsSecondFactor } from './challenge.server';
 import { accountKey, LIMITS } from './limits.server';
 import { verifyPassword } from './password.server';
@@ -149,6 +151,13 @@ export async function finishChallenge(
     ip: ctx.ip,
     userId: result.user.id,
   });
+  if (result.method === 'backup_code') {
+    const left = await backupCodesLeft(result.user.id);
+    await mailSecurityChange(ctx.store, result.user, {
+      subject: 'A backup code was used to sign in',
+      what: `Someone signed in to your account with one of your backup codes. ${left} of them ${left === 1 ? 'is' : 'are'} left; you can make a new set on the security page.`,
+    });
+  }
   return completeSignIn(ctx, result.user, {
     remember: input.remember_me || result.rememberMe,
     ctd: input.is_ctd || result.isCtd,
