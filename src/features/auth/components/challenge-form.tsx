@@ -14,16 +14,31 @@ type State = { method: ChallengeMethod; methods: ChallengeMethod[]; destination:
 
 const METHOD_NAMES: Record<ChallengeMethod, string> = {
   totp: 'authenticator app',
+  passkey: 'passkey',
   email: 'e-mail',
   sms: 'text message',
+  backup_code: 'backup code',
 };
+
+/** Methods whose code the customer brings; the others send one. */
+const BROUGHT: ChallengeMethod[] = ['totp', 'backup_code', 'passkey'];
 
 function instruction(state: State): string {
   if (state.method === 'totp') return 'Enter the 6-digit code your authenticator app shows.';
+  if (state.method === 'backup_code') {
+    return 'Enter one of the backup codes you kept when you set up two-step sign-in. Each works once.';
+  }
   const where = state.destination ? ` to ${state.destination}` : '';
   return state.method === 'email'
     ? `We sent a 6-digit code by e-mail${where}. It is valid for 10 minutes.`
     : `We sent a 6-digit code by text message${where}. It is valid for 10 minutes.`;
+}
+
+function switchLabel(method: ChallengeMethod, current: ChallengeMethod): string {
+  if (method === current) return `Send a new ${METHOD_NAMES[method]} code`;
+  return method === 'backup_code'
+    ? 'Use a backup code instead'
+    : `Use ${METHOD_NAMES[method]} instead`;
 }
 
 /**
@@ -68,9 +83,7 @@ export function ChallengeForm(props: {
       });
       setState(data.data);
       setNotice(
-        method === 'totp'
-          ? 'Use your authenticator app.'
-          : `A new code is on its way by ${METHOD_NAMES[method]}.`,
+        BROUGHT.includes(method) ? null : `A new code is on its way by ${METHOD_NAMES[method]}.`,
       );
     });
   }
@@ -125,23 +138,38 @@ export function ChallengeForm(props: {
         {instruction(state)}
       </p>
       <FormError message={error} />
-      <Field
-        id="code"
-        label="Code"
-        className={styles.code}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]{6}"
-        maxLength={6}
-        required
-        autoFocus
-      />
+      {state.method === 'backup_code' ? (
+        <Field
+          key="backup"
+          id="code"
+          label="Backup code"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={11}
+          required
+          autoFocus
+        />
+      ) : (
+        <Field
+          key="digits"
+          id="code"
+          label="Code"
+          className={styles.code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          autoFocus
+        />
+      )}
       <button type="submit" className={styles.button} disabled={busy}>
         Verify
       </button>
       <div className={styles.actions} role="group" aria-label="Other ways to get a code">
         {state.methods
-          .filter((m) => m !== state.method || m !== 'totp')
+          .filter((m) => m !== state.method || !BROUGHT.includes(m))
           .map((m) => (
             <button
               key={m}
@@ -150,9 +178,7 @@ export function ChallengeForm(props: {
               onClick={() => switchTo(m)}
               disabled={busy}
             >
-              {m === state.method
-                ? `Send a new ${METHOD_NAMES[m]} code`
-                : `Use ${METHOD_NAMES[m]} instead`}
+              {switchLabel(m, state.method)}
             </button>
           ))}
       </div>
