@@ -60,17 +60,6 @@ export const challengeSwitchSchema = z.strictObject({
   alternative_method: z.enum(METHODS, { error: `must be one of ${METHODS.join(', ')}` }),
 });
 
-export const challengeAnswerSchema = z.strictObject({
-  challenge: challengeTokenSchema,
-  // Six digits, or a backup code (ten letters and digits, with or without a hyphen).
-  code: z
-    .string({ error: 'is required' })
-    .trim()
-    .regex(/^(\d{6}|[A-Za-z0-9]{5}[- ]?[A-Za-z0-9]{5})$/, 'must be 6 digits or a backup code'),
-  is_ctd: z.boolean().default(false),
-  remember_me: z.boolean().default(false),
-});
-
 export const registerSchema = z.strictObject({
   name: z
     .string({ error: 'is required' })
@@ -133,3 +122,64 @@ export const backupCodesSchema = z.strictObject({ password: givenPasswordSchema 
 
 /** The id of a record named in a path (an invite, a session, a passkey). */
 export const recordIdSchema = z.uuid();
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]*={0,2}$/, 'must be base64url');
+
+/** What a browser's `navigator.credentials.get()` answers, as @simplewebauthn/browser sends it. */
+export const passkeyAssertionSchema = z.object({
+  id: base64url.min(1).max(1024),
+  rawId: base64url.min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url.max(4096),
+    authenticatorData: base64url.max(4096),
+    signature: base64url.max(1024),
+    userHandle: base64url.max(256).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+/** What `navigator.credentials.create()` answers. */
+export const passkeyAttestationSchema = z.object({
+  id: base64url.min(1).max(1024),
+  rawId: base64url.min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url.max(4096),
+    attestationObject: base64url.max(12_000),
+    transports: z.array(z.string().max(20)).max(10).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+export const passkeyOptionsSchema = z.strictObject({ password: givenPasswordSchema });
+export const passkeyAddSchema = z.strictObject({
+  response: passkeyAttestationSchema,
+  name: z.string().trim().max(60, 'must be at most 60 characters').optional(),
+});
+export const passkeyRemoveSchema = z.strictObject({ password: givenPasswordSchema });
+export const passkeyLoginSchema = z.strictObject({
+  response: passkeyAssertionSchema,
+  remember_me: z.boolean().default(false),
+  is_ctd: z.boolean().default(false),
+});
+
+/** The second step's answer: a code (six digits or a backup code), or a passkey's signature. */
+export const challengeAnswerSchema = z
+  .strictObject({
+    challenge: challengeTokenSchema,
+    code: z
+      .string()
+      .trim()
+      .regex(/^(\d{6}|[A-Za-z0-9]{5}[- ]?[A-Za-z0-9]{5})$/, 'must be 6 digits or a backup code')
+      .optional(),
+    passkey: passkeyAssertionSchema.optional(),
+    is_ctd: z.boolean().default(false),
+    remember_me: z.boolean().default(false),
+  })
+  .refine((v) => (v.code === undefined) !== (v.passkey === undefined), {
+    path: ['code'],
+    message: 'is required (or a passkey instead)',
+  });

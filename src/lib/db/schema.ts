@@ -1,5 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   integer,
@@ -228,7 +229,10 @@ export const backupCodes = pgTable(
   (t) => [unique('backup_codes_user_code').on(t.userId, t.codeHash)],
 );
 
-/** Single-use tokens sent by mail: activation, password reset, invite. Stored hashed. */
+/**
+ * Single-use tokens: sent by mail (activation, password reset, invite) or as the challenge of a
+ * passkey ceremony (`passkey`). Stored hashed.
+ */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
@@ -245,8 +249,34 @@ export const oneTimeTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [check('one_time_tokens_kind', sql`${t.kind} in ('activation', 'reset', 'invite')`)],
+  (t) => [
+    check('one_time_tokens_kind', sql`${t.kind} in ('activation', 'reset', 'invite', 'passkey')`),
+  ],
 );
+
+/**
+ * Passkeys (WebAuthn credentials, issue 16.6): discoverable credentials for signing in without
+ * a password, and a second factor. Public keys only; the private key never leaves the device.
+ */
+export const passkeys = pgTable('passkeys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The credential id the authenticator chose, base64url. */
+  credentialId: text('credential_id').notNull().unique(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The relying party: the host it was made on, where alone it works. */
+  rpId: text('rp_id').notNull(),
+  /** COSE public key, base64url. */
+  publicKey: text('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: text('transports').notNull().default(''),
+  deviceType: text('device_type').notNull(),
+  backedUp: boolean('backed_up').notNull().default(false),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});
 
 /** OAuth 2.0 authorization codes of the desktop grant (PKCE S256). */
 export const oauthCodes = pgTable('oauth_codes', {

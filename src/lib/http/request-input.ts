@@ -21,6 +21,10 @@ export type RequestInput = {
   ip: string;
   /** An `Authorization: Bearer` token (RFC 6750), when the request carries one. */
   bearerToken: string | null;
+  /** The browser's `Origin` header (a passkey's signature names the origin it was made for). */
+  origin: string | null;
+  /** The `User-Agent` header, for the list of signed-in devices. */
+  userAgent: string | null;
 };
 
 /** The token of an `Authorization: Bearer <token>` header; null for none or another scheme. */
@@ -38,5 +42,7 @@ export function requestInput(request: NextRequest): RequestInput {
     https: isHttps(request),
     ip: clientIp(request),
     bearerToken: bearerTokenOf(request.headers),
+    origin: request.headers.get('origin'),
+    userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
   };
 }

@@ -6,11 +6,22 @@ import { consumeLimits } from '@/lib/rate-limit/limiter';
 import { secureEqual } from '@/lib/secure-compare';
 import { serverSecret } from '@/lib/security/server-secret';
 import { hashToken, hmac, randomDigits, randomToken } from '@/lib/security/tokens';
-import type { Store } from '@/features/tenancy/store-types';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import type { ChallengeMethod } from '../schemas';
 import { maskEmail, maskPhone } from '../masks';
 import { mailSignInCode, smsSignInCode } from './auth-mail.server';
 import { backupCodesLeft, redeemBackupCode } from './backup-codes.server';
+import {
+  CEREMONY_MS,
+  challengeOf,
+  passkeyCount,
+  userAssertionOptions,
+  verifyAssertion,
+  type PasskeyWhere,
+} from './passkeys.server';
 import { LIMITS } from './limits.server';
 import {
   consumeChallenge,
@@ -30,12 +41,13 @@ const CODE_MS = 10 * 60_000;
 export const MAX_ATTEMPTS = 5;
 
 /**
- * The methods an account can use, in the order offered: the authenticator app, e-mail, SMS
- * once a phone is confirmed, and a backup code while any is left.
+ * The methods an account can use, in the order offered: the authenticator app, a passkey,
+ * e-mail, SMS once a phone is confirmed, and a backup code while any is left.
  */
 export async function methodsOf(user: UserRow): Promise<ChallengeMethod[]> {
   const methods: ChallengeMethod[] = [];
   if (user.totpSecret) methods.push('totp');
+  if (user.totpSecret && (await passkeyCount(user.id)) > 0) methods.push('passkey');
   methods.push('email');
   if (user.phone) methods.push('sms');
   if (user.totpSecret && (await backupCodesLeft(user.id)) > 0) methods.push('backup_code');
@@ -43,7 +55,7 @@ export async function methodsOf(user: UserRow): Promise<ChallengeMethod[]> {
 }
 
 /** Methods whose code the customer brings (no code is sent): the app's, a backup code. */
-const BROUGHT: ChallengeMethod[] = ['totp', 'backup_code'];
+const BROUGHT: ChallengeMethod[] = ['totp', 'backup_code', 'passkey'];
 
 /** True when a sign-in of this user needs a second step. */
 export const needsSecondFactor = (user: UserRow) => Boolean(user.totpSecret);
@@ -56,17 +68,29 @@ async function codeHash(challengeId: string, code: string): Promise<string> {
   return hmac(await serverSecret(), `code:${challengeId}:${code}`);
 }
 
-/** Makes a new code for an e-mail or SMS challenge, replacing (and so killing) the old one. */
+/**
+ * Makes a new code for an e-mail or SMS challenge, replacing (and so killing) the old one; for a
+ * passkey, a new WebAuthn challenge (its hash kept as the code) and the options to answer it.
+ */
 async function issueCode(
-  store: Store,
+  where: PasskeyWhere,
   challenge: ChallengeRow,
   user: UserRow,
   method: ChallengeMethod,
-) {
+): Promise<{ passkey_options?: PublicKeyCredentialRequestOptionsJSON }> {
   const db = await appDb();
+  if (method === 'passkey') {
+    const options = await userAssertionOptions(where, user.id);
+    await setChallengeCode(db, challenge.id, {
+      method,
+      codeHash: hashToken(options.challenge),
+      codeExpiresAt: new Date(now().getTime() + CEREMONY_MS),
+    });
+    return { passkey_options: options };
+  }
   if (BROUGHT.includes(method)) {
     await setChallengeCode(db, challenge.id, { method, codeHash: null, codeExpiresAt: null });
-    return;
+    return {};
   }
   const code = randomDigits(6);
   await setChallengeCode(db, challenge.id, {
@@ -74,13 +98,14 @@ async function issueCode(
     codeHash: await codeHash(challenge.id, code),
     codeExpiresAt: new Date(now().getTime() + CODE_MS),
   });
-  if (method === 'email') await mailSignInCode(store, user, code);
-  else await smsSignInCode(store, user.phone!, code);
+  if (method === 'email') await mailSignInCode(where.store, user, code);
+  else await smsSignInCode(where.store, user.phone!, code);
+  return {};
 }
 
 /** Starts step two of a sign-in. Answers the challenge token (shown to the client once). */
 export async function createChallenge(
-  store: Store,
+  where: PasskeyWhere,
   user: UserRow,
   sessionId: string,
   options: { rememberMe: boolean; isCtd: boolean },
@@ -99,7 +124,7 @@ export async function createChallenge(
   });
   if (!BROUGHT.includes(method)) {
     await consumeLimits([[LIMITS.codeSend, user.id]]);
-    await issueCode(store, row, user, method);
+    await issueCode(where, row, user, method);
   }
   return { challenge: token, methods, method };
 }
@@ -138,7 +163,7 @@ export async function challengeState(token: string, sessionId: string | null, is
 
 /** Switches the method; for e-mail and SMS a new code is sent and the old one dies. */
 export async function switchMethod(
-  store: Store,
+  where: PasskeyWhere,
   token: string,
   sessionId: string | null,
   method: ChallengeMethod,
@@ -151,8 +176,8 @@ export async function switchMethod(
     });
   }
   if (!BROUGHT.includes(method)) await consumeLimits([[LIMITS.codeSend, user.id]]);
-  await issueCode(store, row, user, method);
-  return { challenge: token, method, methods, destination: destinationOf(user, method) };
+  const extra = await issueCode(where, row, user, method);
+  return { challenge: token, method, methods, destination: destinationOf(user, method), ...extra };
 }
 
 const wrongCode = (left: number) =>
@@ -180,14 +205,14 @@ const codeAlreadyUsed = (left: number) =>
  * step one.
  */
 export async function answerChallenge(
+  where: PasskeyWhere,
   token: string,
   sessionId: string | null,
-  code: string,
-  ip: string,
+  answer: { code?: string; passkey?: AuthenticationResponseJSON },
 ) {
   const { row, user } = await liveChallenge(token, sessionId);
   await consumeLimits([
-    [LIMITS.codeIp, ip],
+    [LIMITS.codeIp, where.ip],
     [LIMITS.codeAccount, user.id],
   ]);
   const db = await appDb();
@@ -196,8 +221,26 @@ export async function answerChallenge(
 
   let right = false;
   let alreadyUsed = false;
+  const code = answer.code ?? '';
   const sixDigits = /^\d{6}$/.test(code);
-  if (counted.method === 'backup_code') {
+  const live = counted.codeExpiresAt && counted.codeExpiresAt.getTime() > now().getTime();
+  if (counted.method === 'passkey' || answer.passkey) {
+    // A passkey's signature over the challenge issued for this sign-in, by one of the user's.
+    const signed = answer.passkey ? challengeOf(answer.passkey) : null;
+    right = Boolean(
+      counted.method === 'passkey' &&
+      answer.passkey &&
+      signed &&
+      live &&
+      counted.codeHash &&
+      secureEqual(hashToken(signed), counted.codeHash) &&
+      (await verifyAssertion(where, answer.passkey, {
+        challenge: signed,
+        userId: user.id,
+        requireUserVerification: false,
+      })),
+    );
+  } else if (counted.method === 'backup_code') {
     right = await redeemBackupCode(user.id, code);
   } else if (!sixDigits) {
     right = false;
@@ -209,11 +252,7 @@ export async function answerChallenge(
       right = await advanceTotpStep(db, user.id, step);
       alreadyUsed = !right;
     }
-  } else if (
-    counted.codeHash &&
-    counted.codeExpiresAt &&
-    counted.codeExpiresAt.getTime() > now().getTime()
-  ) {
+  } else if (counted.codeHash && live) {
     right = secureEqual(await codeHash(counted.id, code), counted.codeHash);
   }
 

@@ -22,6 +22,8 @@ export const LIMITS = {
   registerIp: { name: 'register:ip', points: 10, duration: HOUR },
   registerAccount: { name: 'register:account', points: 3, duration: HOUR },
   googleIp: { name: 'google:ip', points: 30, duration: 15 * MIN },
+  // Options and answer each count: 30 passwordless sign-ins per address.
+  passkeyIp: { name: 'passkey:ip', points: 60, duration: 15 * MIN },
   tokenIp: { name: 'oauth:ip', points: 30, duration: 15 * MIN },
   revokeIp: { name: 'oauth-revoke:ip', points: 30, duration: 15 * MIN },
   /** Counted only for bearer tokens that fail, so a working desktop client never meets it. */

@@ -9,24 +9,30 @@ import { hashToken, randomToken } from '@/lib/security/tokens';
 
 type Db = Pick<AppDb, 'insert' | 'update' | 'select'>;
 
-export type TokenKind = 'activation' | 'reset' | 'invite';
+export type TokenKind = 'activation' | 'reset' | 'invite' | 'passkey';
 export type TokenRow = typeof oneTimeTokens.$inferSelect;
 
 export const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
   activation: 48 * 3_600_000,
   reset: 60 * 60_000,
   invite: 7 * 24 * 3_600_000,
+  // A passkey ceremony's challenge: as long as the browser's own timeout allows.
+  passkey: 5 * 60_000,
 };
 
-/** Makes a single-use token (256 random bits; only its hash is stored) and answers it. */
+/**
+ * Makes a single-use token (256 random bits; only its hash is stored) and answers it; or records
+ * one the caller made (the random challenge of a passkey ceremony).
+ */
 export async function issueToken(
   db: Db,
   kind: TokenKind,
   fields: Partial<
     Pick<TokenRow, 'userId' | 'accountId' | 'invitedBy' | 'email' | 'passwordVersion'>
   >,
+  given?: string,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomToken(32);
+  const token = given ?? randomToken(32);
   const expiresAt = new Date(now().getTime() + TOKEN_LIFETIME_MS[kind]);
   await db
     .insert(oneTimeTokens)

@@ -11,6 +11,7 @@ import { maskPhone } from '../masks';
 import { mailSecurityChange } from './auth-mail.server';
 import { backupCodesLeft, dropBackupCodes, issueBackupCodes } from './backup-codes.server';
 import { LIMITS } from './limits.server';
+import { listPasskeys } from './passkeys.server';
 import { confirmPassword } from './reauth.server';
 import { newTotpSecret, sealTotpSecret, totpStep, totpUri } from './totp.server';
 import { updateUser, type UserRow } from './users-repository.server';
@@ -80,12 +81,13 @@ export async function disableTotp(store: Store, user: UserRow, password: string)
   });
 }
 
-/** What the security page shows: second factor, phone, backup codes left. */
+/** What the security page shows: second factor, phone, backup codes left, passkeys. */
 export async function securityOverview(user: UserRow) {
   return {
     second_factor: Boolean(user.totpSecret),
     phone: user.phone ? maskPhone(user.phone) : null,
     phone_pending: user.phonePending ? maskPhone(user.phonePending) : null,
     backup_codes_left: user.totpSecret ? await backupCodesLeft(user.id) : 0,
+    passkeys: await listPasskeys(user.id),
   };
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
 import { consumeLimits, resetLimit } from '@/lib/rate-limit/limiter';
@@ -54,7 +55,7 @@ export async function signInOrChallenge(
 ): Promise<SignInResult> {
   if (needsSecondFactor(user)) {
     const { session } = await ctx.ensureSession();
-    const challenge = await createChallenge(ctx.store, user, session.id, {
+    const challenge = await createChallenge(ctx, user, session.id, {
       rememberMe: options.remember,
       isCtd: options.ctd,
     });
@@ -129,15 +130,21 @@ export async function passwordSignIn(
  */
 export async function finishChallenge(
   ctx: RequestContext,
-  input: { challenge: string; code: string; remember_me: boolean; is_ctd: boolean },
+  input: {
+    challenge: string;
+    code?: string;
+    passkey?: AuthenticationResponseJSON;
+    remember_me: boolean;
+    is_ctd: boolean;
+  },
 ): Promise<{ user: UserDto }> {
   let result;
   try {
-    result = await answerChallenge(input.challenge, ctx.session?.id ?? null, input.code, ctx.ip);
+    result = await answerChallenge(ctx, input.challenge, ctx.session?.id ?? null, input);
   } catch (error) {
     logSignIn({
       outcome: 'failure',
-      method: 'totp',
+      method: input.passkey ? 'passkey' : 'totp',
       store: ctx.store.key,
       ip: ctx.ip,
       reason: 'second_factor',

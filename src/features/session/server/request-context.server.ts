@@ -15,8 +15,11 @@ import {
   type SessionHandle,
 } from './session-service.server';
 
-/** The store and site version a request is for. */
-export type StoreContext = { store: Store; siteVersion: SiteVersionId; ip: string };
+/**
+ * The store and site version a request is for, and the client's address. `host` is the host the
+ * request named (after the override); a passkey's relying party is that host.
+ */
+export type StoreContext = { store: Store; siteVersion: SiteVersionId; ip: string; host: string };
 
 /**
  * The store and site version of a request, for calls that need no session. Throws 400
@@ -32,6 +35,7 @@ export async function storeContext(input: RequestInput): Promise<StoreContext> {
       acceptLanguage: input.acceptLanguage,
     }),
     ip: input.ip,
+    host: input.host.host,
   };
 }
 
@@ -50,14 +54,34 @@ export type TokenGrant = { userId: string; clientId: string; scopes: readonly st
 export class RequestContext implements StoreContext, SessionCookieSource {
   sessionCookie: SessionCookie | null = null;
 
+  readonly store: Store;
+  readonly siteVersion: SiteVersionId;
+  readonly ip: string;
+  readonly host: string;
+  readonly https: boolean;
+  /** The browser's Origin header and User-Agent, as the request gave them. */
+  readonly origin: string | null;
+  readonly userAgent: string | null;
+  /** What an access token lets this request do; null for a browser's request. */
+  readonly grant: TokenGrant | null;
+  private handle: SessionHandle | null;
+
   constructor(
-    readonly store: Store,
-    readonly siteVersion: SiteVersionId,
-    readonly ip: string,
-    readonly https: boolean,
-    private handle: SessionHandle | null,
-    readonly grant: TokenGrant | null = null,
-  ) {}
+    where: StoreContext,
+    input: Pick<RequestInput, 'https' | 'origin' | 'userAgent'>,
+    handle: SessionHandle | null,
+    grant: TokenGrant | null = null,
+  ) {
+    this.store = where.store;
+    this.siteVersion = where.siteVersion;
+    this.ip = where.ip;
+    this.host = where.host;
+    this.https = input.https;
+    this.origin = input.origin;
+    this.userAgent = input.userAgent;
+    this.handle = handle;
+    this.grant = grant;
+  }
 
   /** The live session the request came with or made, or null. */
   get session(): Session | null {
@@ -117,11 +141,11 @@ export class RequestContext implements StoreContext, SessionCookieSource {
 
 /** Resolves a request's store, site version and session, once. */
 export async function requestContext(input: RequestInput): Promise<RequestContext> {
-  const { store, siteVersion, ip } = await storeContext(input);
+  const where = await storeContext(input);
   const handle = input.sessionToken
-    ? await loadSession({ storeKey: store.key, token: input.sessionToken })
+    ? await loadSession({ storeKey: where.store.key, token: input.sessionToken })
     : null;
-  return new RequestContext(store, siteVersion, ip, input.https, handle);
+  return new RequestContext(where, input, handle);
 }
 
 /**
@@ -132,6 +156,5 @@ export async function tokenContext(
   input: RequestInput,
   grant: TokenGrant,
 ): Promise<RequestContext> {
-  const { store, siteVersion, ip } = await storeContext(input);
-  return new RequestContext(store, siteVersion, ip, input.https, null, grant);
+  return new RequestContext(await storeContext(input), input, null, grant);
 }
