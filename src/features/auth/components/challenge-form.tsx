@@ -9,6 +9,7 @@ import type { ChallengeMethod } from '../schemas';
 import { useFormAction } from '../hooks/use-form-action';
 import styles from './auth.module.css';
 import { Field, FormError } from './field';
+import { isCancelled, PASSKEY_UNAVAILABLE } from './passkey-sign-in';
 
 type State = { method: ChallengeMethod; methods: ChallengeMethod[]; destination: string | null };
 
@@ -75,27 +76,13 @@ export function ChallengeForm(props: {
       });
   }, [challenge, isCtd, setError]);
 
-  async function switchTo(method: ChallengeMethod) {
-    await run(async () => {
-      const { data } = await authApi.put('/svc/account/login/challenge', {
-        challenge,
-        alternative_method: method,
-      });
-      setState(data.data);
-      setNotice(
-        BROUGHT.includes(method) ? null : `A new code is on its way by ${METHOD_NAMES[method]}.`,
-      );
-    });
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '');
-    await run(
+  /** Sends the answer; a right one signs in and moves on. */
+  const answer = (body: { code?: string; passkey?: unknown }) =>
+    run(
       async () => {
         const { data } = await authApi.post('/svc/account/login/challenge', {
           challenge,
-          code,
+          ...body,
           is_ctd: isCtd,
           remember_me: rememberMe,
         });
@@ -111,6 +98,37 @@ export function ChallengeForm(props: {
         },
       },
     );
+
+  async function switchTo(method: ChallengeMethod) {
+    let options: unknown = null;
+    const switched = await run(async () => {
+      const { data } = await authApi.put('/svc/account/login/challenge', {
+        challenge,
+        alternative_method: method,
+      });
+      setState(data.data);
+      options = data.data.passkey_options ?? null;
+      setNotice(
+        BROUGHT.includes(method) ? null : `A new code is on its way by ${METHOD_NAMES[method]}.`,
+      );
+    });
+    if (!switched || !options) return;
+    // A passkey answers at once: the browser asks for it, and its signature is the answer.
+    const { startAuthentication } = await import('@simplewebauthn/browser');
+    try {
+      const passkey = await startAuthentication({
+        optionsJSON: options as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+      });
+      await answer({ passkey });
+    } catch (e) {
+      if (!isCancelled(e)) setError(PASSKEY_UNAVAILABLE);
+    }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '');
+    await answer({ code });
   }
 
   if (gone) {
@@ -130,6 +148,39 @@ export function ChallengeForm(props: {
     );
   }
   if (!state) return <p aria-live="polite">Loading…</p>;
+  const others = state.methods.filter((m) => m !== state.method || !BROUGHT.includes(m));
+  const switches = (
+    <div className={styles.actions} role="group" aria-label="Other ways to confirm">
+      {others.map((m) => (
+        <button
+          key={m}
+          type="button"
+          className={styles.secondary}
+          onClick={() => switchTo(m)}
+          disabled={busy}
+        >
+          {switchLabel(m, state.method)}
+        </button>
+      ))}
+    </div>
+  );
+  if (state.method === 'passkey') {
+    return (
+      <div className={styles.form}>
+        <p className={styles.lead}>Confirm with one of your passkeys.</p>
+        <FormError message={error} />
+        <button
+          type="button"
+          className={styles.button}
+          onClick={() => switchTo('passkey')}
+          disabled={busy}
+        >
+          Use your passkey
+        </button>
+        {switches}
+      </div>
+    );
+  }
 
   return (
     <form method="post" className={styles.form} onSubmit={submit} noValidate>
@@ -167,21 +218,7 @@ export function ChallengeForm(props: {
       <button type="submit" className={styles.button} disabled={busy}>
         Verify
       </button>
-      <div className={styles.actions} role="group" aria-label="Other ways to get a code">
-        {state.methods
-          .filter((m) => m !== state.method || !BROUGHT.includes(m))
-          .map((m) => (
-            <button
-              key={m}
-              type="button"
-              className={styles.secondary}
-              onClick={() => switchTo(m)}
-              disabled={busy}
-            >
-              {switchLabel(m, state.method)}
-            </button>
-          ))}
-      </div>
+      {switches}
     </form>
   );
 }

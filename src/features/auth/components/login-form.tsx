@@ -8,6 +8,7 @@ import { useFormAction } from '../hooks/use-form-action';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
 import styles from './auth.module.css';
 import { Field, FormError } from './field';
+import { PasskeySignIn } from './passkey-sign-in';
 
 /** How step one of a sign-in ended: signed in, or a second step to take. */
 export type SignInOutcome =
@@ -103,6 +104,7 @@ export function LoginForm({
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
+      <PasskeySignIn isCtd={isCtd} onOutcome={done} />
       {children}
       {onOutcome ? null : (
         <div className={styles.links}>

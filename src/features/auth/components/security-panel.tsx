@@ -8,10 +8,11 @@ import { useSecurity } from '../hooks/use-security';
 import styles from './auth.module.css';
 import { BackupCodesSection } from './backup-codes';
 import { FormError } from './field';
+import { PasskeysSection } from './passkeys-section';
 import { PhoneSection } from './phone-section';
 import { TotpSection } from './totp-section';
 
-/** The security page: second factors (app, phone, backup codes) and "sign out everywhere". */
+/** The security page: second factors (app, phone, backup codes), passkeys, sessions. */
 export function SecurityPanel() {
   const { data, mutate } = useCustomer();
   const user = data?.user;
@@ -52,6 +53,7 @@ export function SecurityPanel() {
             <BackupCodesSection left={security.data.backup_codes_left} onChange={refresh} />
           ) : null}
           <PhoneSection security={security.data} onChange={refresh} />
+          <PasskeysSection passkeys={security.data.passkeys} onChange={refresh} />
         </>
       ) : null}
       <section className={styles.section} aria-labelledby="sessions-title">

@@ -2,11 +2,20 @@
 import useSWR from 'swr';
 import { authApi } from '../api/auth-api';
 
+export type PasskeyInfo = {
+  id: string;
+  name: string;
+  rp_id: string;
+  created_at: string;
+  last_used_at: string | null;
+};
+
 export type SecurityOverview = {
   second_factor: boolean;
   phone: string | null;
   phone_pending: string | null;
   backup_codes_left: number;
+  passkeys: PasskeyInfo[];
 };
 
 export const SECURITY_KEY = '/api/account/security';
