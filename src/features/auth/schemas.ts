@@ -183,3 +183,21 @@ export const challengeAnswerSchema = z
     path: ['code'],
     message: 'is required (or a passkey instead)',
   });
+
+/** Changing the password: the current one, then the new one twice. */
+export const passwordChangeSchema = z
+  .strictObject({
+    current_password: givenPasswordSchema,
+    password: newPasswordSchema,
+    password_confirmation: z.string({ error: 'is required' }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'must match the password',
+  });
+
+export const emailChangeSchema = z.strictObject({
+  password: givenPasswordSchema,
+  email: emailSchema,
+});
+export const emailConfirmSchema = z.strictObject({ token: mailTokenSchema });

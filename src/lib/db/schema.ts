@@ -178,6 +178,9 @@ export const sessions = pgTable('sessions', {
   ctdAt: timestamp('ctd_at', { withTimezone: true }),
   /** VAT display choice (inc/ex) of this visit; null = the default, ex (issue 5). */
   vatDisplay: text('vat_display'),
+  /** Where the sign-in came from, for the customer's list of sessions (issue 12.18). */
+  userAgent: text('user_agent'),
+  ip: text('ip'),
 });
 
 /** Step two of a sign-in with a second factor. */
@@ -230,8 +233,8 @@ export const backupCodes = pgTable(
 );
 
 /**
- * Single-use tokens: sent by mail (activation, password reset, invite) or as the challenge of a
- * passkey ceremony (`passkey`). Stored hashed.
+ * Single-use tokens: sent by mail (activation, password reset, invite, the confirmation of a
+ * new address) or as the challenge of a passkey ceremony (`passkey`). Stored hashed.
  */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
@@ -250,7 +253,10 @@ export const oneTimeTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('one_time_tokens_kind', sql`${t.kind} in ('activation', 'reset', 'invite', 'passkey')`),
+    check(
+      'one_time_tokens_kind',
+      sql`${t.kind} in ('activation', 'reset', 'invite', 'passkey', 'email_change')`,
+    ),
   ],
 );
 

@@ -30,6 +30,8 @@ export const LIMITS = {
   bearerIp: { name: 'bearer:ip', points: 30, duration: 15 * MIN },
   invite: { name: 'invite:user', points: 20, duration: HOUR },
   reauth: { name: 'reauth:user', points: 10, duration: 15 * MIN },
+  emailChange: { name: 'email-change:user', points: 5, duration: HOUR },
+  emailConfirmIp: { name: 'email-confirm:ip', points: 30, duration: 15 * MIN },
 } satisfies Record<string, LimitRule>;
 
 /** The key of a per-account counter: the store and a hash of the e-mail, never the address. */

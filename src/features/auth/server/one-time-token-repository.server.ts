@@ -9,7 +9,7 @@ import { hashToken, randomToken } from '@/lib/security/tokens';
 
 type Db = Pick<AppDb, 'insert' | 'update' | 'select'>;
 
-export type TokenKind = 'activation' | 'reset' | 'invite' | 'passkey';
+export type TokenKind = 'activation' | 'reset' | 'invite' | 'passkey' | 'email_change';
 export type TokenRow = typeof oneTimeTokens.$inferSelect;
 
 export const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
@@ -18,6 +18,7 @@ export const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
   invite: 7 * 24 * 3_600_000,
   // A passkey ceremony's challenge: as long as the browser's own timeout allows.
   passkey: 5 * 60_000,
+  email_change: 24 * 3_600_000,
 };
 
 /**

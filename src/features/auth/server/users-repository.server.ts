@@ -143,6 +143,11 @@ export async function replacePassword(
   return rows.length === 1;
 }
 
+/** Moves a user to a new address, which the mail that carried the link proved. */
+export async function replaceEmail(db: AppDb, userId: string, email: string): Promise<void> {
+  await db.update(users).set({ email, emailVerified: true }).where(eq(users.id, userId));
+}
+
 /**
  * Records `step` as the last accepted TOTP time step when it is later than the last one, so a
  * code is accepted once. Answers whether it was later.

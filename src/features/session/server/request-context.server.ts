@@ -112,7 +112,9 @@ export class RequestContext implements StoreContext, SessionCookieSource {
   /** Signs a user in on this request's session, with a new cookie id. */
   async signIn(input: { userId: string; remember: boolean; ctd: boolean }): Promise<SessionHandle> {
     const { session } = await this.ensureSession();
-    return this.use(await signInSession(session.id, input));
+    return this.use(
+      await signInSession(session.id, { ...input, userAgent: this.userAgent, ip: this.ip }),
+    );
   }
 
   /** Sends the session's cookies again (GET /api/token restores a lost XSRF-TOKEN cookie). */
