@@ -43,7 +43,7 @@ export function DashboardHome() {
       </p>
       <div className={styles.actions}>
         <Link className={styles.link} href="/dashboard/security">
-          Security: authenticator app and sessions
+          Security: sign-in methods, password, e-mail and sessions
         </Link>
         <button type="button" className={styles.secondary} onClick={signOut} disabled={leaving}>
           Sign out
