@@ -1,39 +1,25 @@
 import 'server-only';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { now } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
-import { secureEqual } from '@/lib/secure-compare';
 import { serverSecret } from '@/lib/security/server-secret';
 import { hashToken, hmac, randomDigits, randomToken } from '@/lib/security/tokens';
-import type {
-  AuthenticationResponseJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/server';
 import type { ChallengeMethod } from '../schemas';
 import { maskEmail, maskPhone } from '../masks';
 import { mailSignInCode, smsSignInCode } from './auth-mail.server';
-import { backupCodesLeft, redeemBackupCode } from './backup-codes.server';
+import { backupCodesLeft } from './backup-codes.server';
 import {
-  CEREMONY_MS,
-  challengeOf,
-  passkeyCount,
-  userAssertionOptions,
-  verifyAssertion,
-  type PasskeyWhere,
-} from './passkeys.server';
-import { LIMITS } from './limits.server';
-import {
-  consumeChallenge,
-  countAttempt,
   findLiveChallenge,
   insertChallenge,
   setChallengeCode,
-  voidChallenge,
   type ChallengeRow,
 } from './challenge-repository.server';
-import { totpStep, unsealTotpSecret } from './totp.server';
-import { advanceTotpStep, findUserById, type UserRow } from './users-repository.server';
+import { LIMITS } from './limits.server';
+import { CEREMONY_MS, passkeyCount, type PasskeyWhere } from './passkeys.server';
+import { userAssertionOptions } from './passkey-assertion.server';
+import { findUserById, type UserRow } from './users-repository.server';
 
 /** A challenge lives 15 minutes; a mailed or texted code 10 minutes; 5 wrong codes void it. */
 const CHALLENGE_MS = 15 * 60_000;
@@ -63,7 +49,8 @@ export const needsSecondFactor = (user: UserRow) => Boolean(user.totpSecret);
 export const challengeGone = () =>
   new ApiError(404, 'challenge_not_found', 'This sign-in has expired. Sign in again.');
 
-async function codeHash(challengeId: string, code: string): Promise<string> {
+/** A mailed or texted code as stored: bound to its challenge. */
+export async function codeHash(challengeId: string, code: string): Promise<string> {
   // Bound to its challenge: the same digits mean nothing for another sign-in.
   return hmac(await serverSecret(), `code:${challengeId}:${code}`);
 }
@@ -178,98 +165,4 @@ export async function switchMethod(
   if (!BROUGHT.includes(method)) await consumeLimits([[LIMITS.codeSend, user.id]]);
   const extra = await issueCode(where, row, user, method);
   return { challenge: token, method, methods, destination: destinationOf(user, method), ...extra };
-}
-
-const wrongCode = (left: number) =>
-  new ApiError(401, 'invalid_code', 'The code is not right.', undefined, {
-    'x-attempts-left': String(left),
-  });
-
-/**
- * A right authenticator code whose time step was already used (issue 12.16): the person typed
- * what the app shows, so the message says to wait for the next code rather than "not right".
- */
-const codeAlreadyUsed = (left: number) =>
-  new ApiError(
-    401,
-    'code_already_used',
-    'This code was just used. Wait for the next code from your app (a new one every 30 seconds) and enter that.',
-    undefined,
-    { 'x-attempts-left': String(left) },
-  );
-
-/**
- * Checks a code. Each try counts (at most 5, atomically, so parallel guesses cannot exceed it);
- * the fifth wrong one voids the challenge. A right code consumes the challenge in one atomic
- * update, so two parallel right codes sign in exactly once. Answers the user and the options of
- * step one.
- */
-export async function answerChallenge(
-  where: PasskeyWhere,
-  token: string,
-  sessionId: string | null,
-  answer: { code?: string; passkey?: AuthenticationResponseJSON },
-) {
-  const { row, user } = await liveChallenge(token, sessionId);
-  await consumeLimits([
-    [LIMITS.codeIp, where.ip],
-    [LIMITS.codeAccount, user.id],
-  ]);
-  const db = await appDb();
-  const counted = await countAttempt(db, row.id, MAX_ATTEMPTS);
-  if (!counted) throw challengeGone();
-
-  let right = false;
-  let alreadyUsed = false;
-  const code = answer.code ?? '';
-  const sixDigits = /^\d{6}$/.test(code);
-  const live = counted.codeExpiresAt && counted.codeExpiresAt.getTime() > now().getTime();
-  if (counted.method === 'passkey' || answer.passkey) {
-    // A passkey's signature over the challenge issued for this sign-in, by one of the user's.
-    const signed = answer.passkey ? challengeOf(answer.passkey) : null;
-    right = Boolean(
-      counted.method === 'passkey' &&
-      answer.passkey &&
-      signed &&
-      live &&
-      counted.codeHash &&
-      secureEqual(hashToken(signed), counted.codeHash) &&
-      (await verifyAssertion(where, answer.passkey, {
-        challenge: signed,
-        userId: user.id,
-        requireUserVerification: false,
-      })),
-    );
-  } else if (counted.method === 'backup_code') {
-    right = await redeemBackupCode(user.id, code);
-  } else if (!sixDigits) {
-    right = false;
-  } else if (counted.method === 'totp') {
-    const secret = user.totpSecret ? await unsealTotpSecret(user.totpSecret) : null;
-    const step = secret ? totpStep(secret, code) : null;
-    if (step !== null) {
-      // A TOTP code is accepted once: only a later time step than the last one passes.
-      right = await advanceTotpStep(db, user.id, step);
-      alreadyUsed = !right;
-    }
-  } else if (counted.codeHash && live) {
-    right = secureEqual(await codeHash(counted.id, code), counted.codeHash);
-  }
-
-  if (!right) {
-    const left = MAX_ATTEMPTS - counted.attempts;
-    if (left <= 0) {
-      await voidChallenge(db, row.id, now());
-      throw new ApiError(401, 'challenge_void', 'Too many wrong codes. Sign in again.');
-    }
-    throw alreadyUsed ? codeAlreadyUsed(left) : wrongCode(left);
-  }
-
-  if (!(await consumeChallenge(db, row.id, now()))) throw challengeGone();
-  return {
-    user,
-    method: counted.method as ChallengeMethod,
-    rememberMe: row.rememberMe,
-    isCtd: row.isCtd,
-  };
 }

@@ -7,13 +7,8 @@ import { appDb } from '@/lib/db/app-db';
 import type { RequestContext } from '@/features/session/server/request-context.server';
 import { logSignIn } from './auth-log.server';
 import { consumeToken, issueToken } from './one-time-token-repository.server';
-import {
-  CEREMONY_MS,
-  challengeOf,
-  limitPasskeyCalls,
-  passkeyRefused,
-  verifyAssertion,
-} from './passkeys.server';
+import { CEREMONY_MS, challengeOf, passkeyRefused } from './passkeys.server';
+import { limitPasskeyCalls, verifyAssertion } from './passkey-assertion.server';
 import { completeSignIn } from './sign-in.server';
 import { findUserById, type UserDto } from './users-repository.server';
 

@@ -1,10 +1,7 @@
 import 'server-only';
 import {
-  generateAuthenticationOptions,
   generateRegistrationOptions,
-  verifyAuthenticationResponse,
   verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { now } from '@/lib/clock';
@@ -19,10 +16,8 @@ import { consumeToken, issueToken } from './one-time-token-repository.server';
 import {
   countUserPasskeys,
   deletePasskey,
-  findPasskeyByCredentialId,
   findUserPasskeys,
   insertPasskey,
-  touchPasskey,
   type PasskeyRow,
 } from './passkey-repository.server';
 import { confirmPassword } from './reauth.server';
@@ -44,7 +39,7 @@ export const passkeyRefused = () =>
  * The origin a passkey's signature must name: the request's own, and only when it is the relying
  * party's host over https (or http on localhost names, which browsers treat as secure).
  */
-function expectedOrigin(where: PasskeyWhere): string {
+export function expectedOrigin(where: PasskeyWhere): string {
   let url: URL | null = null;
   try {
     url = where.origin ? new URL(where.origin) : null;
@@ -59,7 +54,8 @@ function expectedOrigin(where: PasskeyWhere): string {
 }
 
 /** The WebAuthn user handle of a user: the 16 bytes of its id. */
-const userHandle = (userId: string) => new Uint8Array(Buffer.from(userId.replace(/-/g, ''), 'hex'));
+export const userHandle = (userId: string) =>
+  new Uint8Array(Buffer.from(userId.replace(/-/g, ''), 'hex'));
 
 /** The challenge a browser's response answers, read from its client data (checked later). */
 export function challengeOf(response: { response: { clientDataJSON: string } }): string | null {
@@ -188,75 +184,4 @@ export async function removePasskey(store: Store, user: UserRow, id: string, pas
     subject: 'A passkey was removed from your account',
     what: `The passkey “${removed.name}” was removed from your account and no longer signs in.`,
   });
-}
-
-/** Options for `navigator.credentials.get()` of one user's passkeys on this host (second step). */
-export async function userAssertionOptions(where: PasskeyWhere, userId: string) {
-  const mine = await findUserPasskeys(await appDb(), userId, where.host);
-  if (mine.length === 0) {
-    throw new ApiError(400, 'validation_failed', 'The request is not valid.', {
-      alternative_method: ['no passkey of this account works on this address'],
-    });
-  }
-  return generateAuthenticationOptions({
-    rpID: where.host,
-    timeout: CEREMONY_MS,
-    userVerification: 'preferred',
-    allowCredentials: mine.map((p) => ({
-      id: p.credentialId,
-      transports: p.transports ? p.transports.split(',') : undefined,
-    })),
-  });
-}
-
-/**
- * Verifies a passkey's signature over `challenge` (which the caller has checked and used up):
- * the credential must be of this relying party (and of `userId` when given), the user handle
- * its user's, the origin this store's. Records the use. Answers the passkey, or null.
- */
-export async function verifyAssertion(
-  where: PasskeyWhere,
-  response: AuthenticationResponseJSON,
-  options: { challenge: string; userId?: string; requireUserVerification: boolean },
-): Promise<PasskeyRow | null> {
-  const origin = expectedOrigin(where);
-  const db = await appDb();
-  const passkey = await findPasskeyByCredentialId(db, response.id);
-  if (!passkey || passkey.rpId !== where.host) return null;
-  if (options.userId && passkey.userId !== options.userId) return null;
-  const handle = response.response.userHandle;
-  if (handle && handle !== Buffer.from(userHandle(passkey.userId)).toString('base64url')) {
-    return null;
-  }
-  let verification;
-  try {
-    verification = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: options.challenge,
-      expectedOrigin: origin,
-      expectedRPID: where.host,
-      requireUserVerification: options.requireUserVerification,
-      credential: {
-        id: passkey.credentialId,
-        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
-        counter: passkey.counter,
-        transports: passkey.transports ? passkey.transports.split(',') : undefined,
-      },
-    });
-  } catch (error) {
-    logger.warn({ err: String(error), user_id: passkey.userId }, 'passkey assertion refused');
-    return null;
-  }
-  if (!verification.verified) return null;
-  await touchPasskey(db, passkey.id, {
-    counter: verification.authenticationInfo.newCounter,
-    backedUp: verification.authenticationInfo.credentialBackedUp,
-    at: now(),
-  });
-  return passkey;
-}
-
-/** Counts a passkey call against the per-address limit. */
-export async function limitPasskeyCalls(ip: string): Promise<void> {
-  await consumeLimits([[LIMITS.passkeyIp, ip]]);
 }
