@@ -9,6 +9,9 @@ import { pageStore } from '@/features/tenancy/server/page-store.server';
 
 export const metadata: Metadata = { title: 'Sign in to an app', robots: { index: false } };
 
+// Store pages are cached per store (the layout); this one answers its query, so every request.
+export const dynamic = 'force-dynamic';
+
 type Props = {
   params: Promise<{ host: string; sv: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
