@@ -46,6 +46,9 @@ export default defineConfig({
       TEST_CLOCK: 'true',
       // The account specs run an SMTP server on the next port and read the mails it receives.
       SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${PORT + 1}`,
+      // Google sign-in against the keys of a JWKS server the sign-in spec runs on the port after.
+      GOOGLE_CLIENT_ID: 'storefront-e2e.apps.googleusercontent.com',
+      GOOGLE_JWKS_URL: `http://127.0.0.1:${PORT + 2}/oauth2/v3/certs`,
     },
   },
 });

@@ -44,6 +44,13 @@ export function proxy(request: NextRequest): NextResponse {
 
   if (isApi) return NextResponse.next();
 
+  // RFC 8414's address of the OAuth metadata; Next routes no folder whose name starts with a dot.
+  if (pathname === '/.well-known/oauth-authorization-server') {
+    const url = request.nextUrl.clone();
+    url.pathname = '/api/oauth/metadata';
+    return NextResponse.rewrite(url);
+  }
+
   const match = matchHost(host.host, {
     nameport: env.DOMAIN_BRAND_HOSTS,
     callwave: env.TELEPHONY_BRAND_HOSTS,

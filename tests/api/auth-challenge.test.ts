@@ -6,7 +6,7 @@ import { PASSWORD, readyAgent, registeredUser, signedIn } from '../support/auth-
 import { linkIn } from '../support/mail-server';
 
 const harness = await startAuthHarness();
-const { mail, sms } = harness;
+const { mail } = harness;
 const routes = await authRoutes();
 const { appDb } = await import('@/lib/db/app-db');
 const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
@@ -113,7 +113,7 @@ describe('sign-in with a second factor', () => {
   it('answers a challenge that signs nobody in, then signs in with a TOTP code', async () => {
     const { email, secret } = await totpAccount('totp');
     const { agent, challenge, answer } = await stepOne(email);
-    expect(answer.body.data).toEqual({ challenge, methods: ['totp', 'email'] });
+    expect(answer.body.data).toEqual({ challenge, methods: ['totp', 'email', 'backup_code'] });
     expect((await agent.call(routes.customer.GET, '/api/customer')).body.data.user).toBeNull();
 
     const state = await agent.call(
@@ -124,7 +124,7 @@ describe('sign-in with a second factor', () => {
     expect(state.body.data).toMatchObject({
       challenge,
       method: 'totp',
-      methods: ['totp', 'email'],
+      methods: ['totp', 'email', 'backup_code'],
     });
 
     const before = agent.cookies.get('sid');
@@ -137,7 +137,7 @@ describe('sign-in with a second factor', () => {
     );
   });
 
-  it('refuses a TOTP code used before and one two steps away', async () => {
+  it('refuses a TOTP code used before, saying to wait for the next one, and one two steps away', async () => {
     const { email, secret } = await totpAccount('reuse');
     const code = app(secret).code(1);
     const first = await stepOne(email);
@@ -145,7 +145,17 @@ describe('sign-in with a second factor', () => {
     const second = await stepOne(email);
     const reused = await answerCode(second.agent, second.challenge, code);
     expect(reused.status).toBe(401);
-    expect(reused.body.error.code).toBe('invalid_code');
+    expect(reused.body.error.code).toBe('code_already_used');
+    expect(reused.body.error.message).toMatch(/Wait for the next code/);
+    // An earlier code that was never typed is also past: the same advice.
+    const older = await answerCode(second.agent, second.challenge, app(secret).code(0));
+    if (app(secret).code(0) !== code) expect(older.body.error.code).toBe('code_already_used');
+    const wrong = await answerCode(
+      second.agent,
+      second.challenge,
+      code === '000000' ? '111111' : '000000',
+    );
+    expect(wrong.body.error.code).toBe('invalid_code');
     expect((await answerCode(second.agent, second.challenge, app(secret).code(-2))).status).toBe(
       401,
     );
@@ -160,7 +170,10 @@ describe('sign-in with a second factor', () => {
     let before = mail.to(email).length;
     const switched = await switchTo(agent, challenge, 'email');
     expect(switched.status).toBe(200);
-    expect(switched.body.data).toMatchObject({ method: 'email', methods: ['totp', 'email'] });
+    expect(switched.body.data).toMatchObject({
+      method: 'email',
+      methods: ['totp', 'email', 'backup_code'],
+    });
     expect(switched.body.data.destination).toMatch(/^m\*\*\*@example\.com$/);
     const oldCode = await mailedCode(email, before);
     before = mail.to(email).length;
@@ -171,23 +184,6 @@ describe('sign-in with a second factor', () => {
     expect(done.status).toBe(200);
     // Single use: the challenge is spent.
     expect((await answerCode(agent, challenge, newCode)).status).toBe(404);
-  });
-
-  it('sends an SMS code to the phone on file', async () => {
-    const { email, agent: owner } = await totpAccount('sms');
-    const phone = '+447700900123';
-    const set = await owner.call(routes.phone.PUT, '/api/account/phone', {
-      method: 'PUT',
-      json: { password: PASSWORD, phone },
-    });
-    expect(set.status).toBe(200);
-    const { agent, challenge, answer } = await stepOne(email);
-    expect(answer.body.data.methods).toEqual(['totp', 'email', 'sms']);
-    const before = sms.received.length;
-    expect((await switchTo(agent, challenge, 'sms')).status).toBe(200);
-    const text = (await sms.waitFor(phone, before)).text;
-    const code = /^(\d{6}) is your Nameport sign-in code/.exec(text)![1]!;
-    expect((await answerCode(agent, challenge, code)).status).toBe(200);
   });
 
   it('refuses a method the account does not have', async () => {

@@ -54,6 +54,12 @@ describe('proxy', () => {
     expect(store('callwave.localhost')).toBe('callwave');
   });
 
+  it('sends the OAuth metadata address (RFC 8414) to its route', () => {
+    const response = proxy(apiRequest('/.well-known/oauth-authorization-server'));
+    expect(isRewrite(response)).toBe(true);
+    expect(new URL(getRewrittenUrl(response)!).pathname).toBe('/api/oauth/metadata');
+  });
+
   it('lets API paths through without a rewrite', () => {
     expect(isRewrite(proxy(apiRequest('/api/store')))).toBe(false);
   });

@@ -33,7 +33,7 @@ async function signIn(page: Page, email: string, password: string) {
   await visit(page, '/login');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function signOut(page: Page) {
@@ -77,7 +77,8 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
 
   // Turn on the authenticator app.
   await page.getByRole('link', { name: /Security/ }).click();
-  await page.getByLabel('Your password').fill(PASSWORD);
+  const authenticator = page.getByRole('region', { name: 'Authenticator app' });
+  await authenticator.getByLabel('Your password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Set up the authenticator app' }).click();
   await expect(page.getByRole('img', { name: 'QR code for the authenticator app' })).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
@@ -86,7 +87,9 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
   const offset = await serverClock.offsetMs();
   await page.getByLabel('Code from the app').fill(app.generate({ timestamp: Date.now() + offset }));
   await page.getByRole('button', { name: 'Turn on' }).click();
-  await expect(page.getByRole('status')).toContainText('The authenticator app is on');
+  await expect(authenticator.getByRole('status').first()).toContainText(
+    'The authenticator app is on',
+  );
 
   // Sign out, then sign in with a TOTP code (the next time step: the current one is used).
   await signOut(page);
@@ -187,7 +190,7 @@ test('the account screens work by keyboard on a phone-sized screen', async ({ pa
   await page.keyboard.press('Tab');
   await expect(page.getByRole('checkbox')).toBeFocused();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeFocused();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(375);
 });

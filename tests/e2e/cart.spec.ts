@@ -227,7 +227,7 @@ test.describe('merge on sign-in', () => {
     await visit(page, '/login');
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await visit(page, '/cart');
     await expect(page.locator(`[data-label="${name}.co.uk"]`)).toBeVisible();
@@ -243,7 +243,7 @@ test.describe('merge on sign-in', () => {
     await visit(second, '/login');
     await second.getByLabel('E-mail address').fill(email);
     await second.getByLabel('Password').fill(password);
-    await second.getByRole('button', { name: 'Sign in' }).click();
+    await second.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(second).toHaveURL(/\/dashboard$/);
     await visit(second, '/cart');
     await expect(second.locator('[data-total="due_today"] .price-gross')).toBeVisible();

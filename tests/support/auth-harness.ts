@@ -7,9 +7,9 @@ export const GOOGLE_CLIENT_ID = 'storefront-test.apps.googleusercontent.com';
 
 /**
  * The issuer's side of Google sign-in: an RSA key pair, its public JWKS served over HTTP on a
- * local port, and a signer for ID tokens with any claims the test wants.
+ * local port (any free one, or `port`), and a signer for ID tokens with any claims the test wants.
  */
-export async function startJwksServer() {
+export async function startJwksServer(port = 0) {
   const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };
   let fetches = 0;
@@ -17,10 +17,10 @@ export async function startJwksServer() {
     fetches++;
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/oauth2/v3/certs`,
+    url: `http://127.0.0.1:${bound}/oauth2/v3/certs`,
     fetches: () => fetches,
     /** An ID token as Google would issue it, with `claims` overriding the defaults. */
     sign(claims: JWTPayload = {}, options: { key?: CryptoKey; kid?: string } = {}) {

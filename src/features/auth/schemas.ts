@@ -32,7 +32,7 @@ export const mailTokenSchema = z
   .string({ error: 'is required' })
   .regex(/^[A-Za-z0-9_-]{22,128}$/, 'is not a valid link token');
 
-export const METHODS = ['totp', 'email', 'sms'] as const;
+export const METHODS = ['totp', 'passkey', 'email', 'sms', 'backup_code'] as const;
 export type ChallengeMethod = (typeof METHODS)[number];
 
 export const loginSchema = z.strictObject({
@@ -57,14 +57,7 @@ export const challengeQuerySchema = z.strictObject({
 
 export const challengeSwitchSchema = z.strictObject({
   challenge: challengeTokenSchema,
-  alternative_method: z.enum(METHODS, { error: 'must be totp, email or sms' }),
-});
-
-export const challengeAnswerSchema = z.strictObject({
-  challenge: challengeTokenSchema,
-  code: z.string({ error: 'is required' }).regex(/^\d{6}$/, 'must be 6 digits'),
-  is_ctd: z.boolean().default(false),
-  remember_me: z.boolean().default(false),
+  alternative_method: z.enum(METHODS, { error: `must be one of ${METHODS.join(', ')}` }),
 });
 
 export const registerSchema = z.strictObject({
@@ -107,10 +100,104 @@ export const totpEnableSchema = z.strictObject({
   code: z.string({ error: 'is required' }).regex(/^\d{6}$/, 'must be 6 digits'),
 });
 export const totpDisableSchema = z.strictObject({ password: givenPasswordSchema });
-export const phoneSchema = z.strictObject({
+/** A phone number in E.164 form, spaces allowed as people type them. */
+export const phoneNumberSchema = z
+  .string({ error: 'is required' })
+  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .pipe(
+    z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an international number like +447700900123'),
+  );
+
+/** Starts setting up a phone: a code goes to it. */
+export const phoneSetupSchema = z.strictObject({
   password: givenPasswordSchema,
-  phone: z
-    .string()
-    .regex(/^\+[1-9]\d{6,14}$/, 'must be an international number like +447700900123')
-    .nullable(),
+  phone: phoneNumberSchema,
 });
+/** Confirms it with that code. */
+export const phoneConfirmSchema = z.strictObject({
+  code: z.string({ error: 'is required' }).regex(/^\d{6}$/, 'must be 6 digits'),
+});
+export const phoneRemoveSchema = z.strictObject({ password: givenPasswordSchema });
+export const backupCodesSchema = z.strictObject({ password: givenPasswordSchema });
+
+/** The id of a record named in a path (an invite, a session, a passkey). */
+export const recordIdSchema = z.uuid();
+
+const base64url = z.string().regex(/^[A-Za-z0-9_-]*={0,2}$/, 'must be base64url');
+
+/** What a browser's `navigator.credentials.get()` answers, as @simplewebauthn/browser sends it. */
+export const passkeyAssertionSchema = z.object({
+  id: base64url.min(1).max(1024),
+  rawId: base64url.min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url.max(4096),
+    authenticatorData: base64url.max(4096),
+    signature: base64url.max(1024),
+    userHandle: base64url.max(256).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+/** What `navigator.credentials.create()` answers. */
+export const passkeyAttestationSchema = z.object({
+  id: base64url.min(1).max(1024),
+  rawId: base64url.min(1).max(1024),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url.max(4096),
+    attestationObject: base64url.max(12_000),
+    transports: z.array(z.string().max(20)).max(10).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+export const passkeyOptionsSchema = z.strictObject({ password: givenPasswordSchema });
+export const passkeyAddSchema = z.strictObject({
+  response: passkeyAttestationSchema,
+  name: z.string().trim().max(60, 'must be at most 60 characters').optional(),
+});
+export const passkeyRemoveSchema = z.strictObject({ password: givenPasswordSchema });
+export const passkeyLoginSchema = z.strictObject({
+  response: passkeyAssertionSchema,
+  remember_me: z.boolean().default(false),
+  is_ctd: z.boolean().default(false),
+});
+
+/** The second step's answer: a code (six digits or a backup code), or a passkey's signature. */
+export const challengeAnswerSchema = z
+  .strictObject({
+    challenge: challengeTokenSchema,
+    code: z
+      .string()
+      .trim()
+      .regex(/^(\d{6}|[A-Za-z0-9]{5}[- ]?[A-Za-z0-9]{5})$/, 'must be 6 digits or a backup code')
+      .optional(),
+    passkey: passkeyAssertionSchema.optional(),
+    is_ctd: z.boolean().default(false),
+    remember_me: z.boolean().default(false),
+  })
+  .refine((v) => (v.code === undefined) !== (v.passkey === undefined), {
+    path: ['code'],
+    message: 'is required (or a passkey instead)',
+  });
+
+/** Changing the password: the current one, then the new one twice. */
+export const passwordChangeSchema = z
+  .strictObject({
+    current_password: givenPasswordSchema,
+    password: newPasswordSchema,
+    password_confirmation: z.string({ error: 'is required' }),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    message: 'must match the password',
+  });
+
+export const emailChangeSchema = z.strictObject({
+  password: givenPasswordSchema,
+  email: emailSchema,
+});
+export const emailConfirmSchema = z.strictObject({ token: mailTokenSchema });

@@ -1,5 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   integer,
@@ -138,7 +139,13 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     /** The last accepted TOTP time step: a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
+    /** The number SMS codes go to; set only once a code sent to it came back (issue 16.4). */
     phone: text('phone'),
+    /** A number being set up, and the code sent to it (HMAC), until it is confirmed. */
+    phonePending: text('phone_pending'),
+    phoneCodeHash: text('phone_code_hash'),
+    phoneCodeExpiresAt: timestamp('phone_code_expires_at', { withTimezone: true }),
+    phoneCodeAttempts: integer('phone_code_attempts').notNull().default(0),
     googleIssuer: text('google_issuer'),
     googleSubject: text('google_subject'),
     /** The customer's VAT display choice (inc/ex), kept on the account once signed in. */
@@ -171,6 +178,9 @@ export const sessions = pgTable('sessions', {
   ctdAt: timestamp('ctd_at', { withTimezone: true }),
   /** VAT display choice (inc/ex) of this visit; null = the default, ex (issue 5). */
   vatDisplay: text('vat_display'),
+  /** Where the sign-in came from, for the customer's list of sessions (issue 12.18). */
+  userAgent: text('user_agent'),
+  ip: text('ip'),
 });
 
 /** Step two of a sign-in with a second factor. */
@@ -196,14 +206,42 @@ export const loginChallenges = pgTable(
     voidedAt: timestamp('voided_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [check('login_challenges_method', sql`${t.method} in ('totp', 'email', 'sms')`)],
+  (t) => [
+    check(
+      'login_challenges_method',
+      sql`${t.method} in ('totp', 'email', 'sms', 'backup_code', 'passkey')`,
+    ),
+  ],
 );
 
-/** Single-use tokens sent by mail: activation, password reset, invite. Stored hashed. */
+/**
+ * Backup codes of a second factor (issue 16.5): ten single-use codes, only their HMAC stored.
+ * A new set replaces the old one; turning the second factor off removes them.
+ */
+export const backupCodes = pgTable(
+  'backup_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('backup_codes_user_code').on(t.userId, t.codeHash)],
+);
+
+/**
+ * Single-use tokens: sent by mail (activation, password reset, invite, the confirmation of a
+ * new address) or as the challenge of a passkey ceremony (`passkey`). Stored hashed.
+ */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
+    /** Names a token in calls without its secret (an owner withdraws an invite by it). */
+    id: uuid('id').notNull().defaultRandom().unique(),
     kind: text('kind').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
@@ -214,8 +252,37 @@ export const oneTimeTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [check('one_time_tokens_kind', sql`${t.kind} in ('activation', 'reset', 'invite')`)],
+  (t) => [
+    check(
+      'one_time_tokens_kind',
+      sql`${t.kind} in ('activation', 'reset', 'invite', 'passkey', 'email_change')`,
+    ),
+  ],
 );
+
+/**
+ * Passkeys (WebAuthn credentials, issue 16.6): discoverable credentials for signing in without
+ * a password, and a second factor. Public keys only; the private key never leaves the device.
+ */
+export const passkeys = pgTable('passkeys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** The credential id the authenticator chose, base64url. */
+  credentialId: text('credential_id').notNull().unique(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The relying party: the host it was made on, where alone it works. */
+  rpId: text('rp_id').notNull(),
+  /** COSE public key, base64url. */
+  publicKey: text('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: text('transports').notNull().default(''),
+  deviceType: text('device_type').notNull(),
+  backedUp: boolean('backed_up').notNull().default(false),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});
 
 /** OAuth 2.0 authorization codes of the desktop grant (PKCE S256). */
 export const oauthCodes = pgTable('oauth_codes', {
@@ -223,6 +290,8 @@ export const oauthCodes = pgTable('oauth_codes', {
   clientId: text('client_id').notNull(),
   redirectUri: text('redirect_uri').notNull(),
   codeChallenge: text('code_challenge').notNull(),
+  /** The scopes granted, space separated (docs/decisions/0081). */
+  scope: text('scope').notNull().default(''),
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -231,12 +300,16 @@ export const oauthCodes = pgTable('oauth_codes', {
   createdAt: createdAt(),
 });
 
-/** Tokens issued for a code; all of a code's tokens are revoked when the code is replayed. */
+/**
+ * Tokens issued for a code, and by refreshes of them: the code is the family. All of a family's
+ * tokens are revoked when the code is replayed or a used refresh token comes back (RFC 9700).
+ */
 export const oauthTokens = pgTable(
   'oauth_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
     kind: text('kind').notNull(),
+    scope: text('scope').notNull().default(''),
     codeHash: text('code_hash')
       .notNull()
       .references(() => oauthCodes.codeHash, { onDelete: 'cascade' }),

@@ -47,8 +47,16 @@ type Handler<C> = (request: NextRequest, context: C) => Promise<Response>;
  * documented error body; an unreachable database becomes 503; anything else is logged and
  * answered 500 without internals. Every log line of the call carries the request's id (set by
  * scripts/serve.mjs), and the answer tells serve.mjs which store it was for.
+ *
+ * `csrf: false` is for calls that read no cookie at all, whose callers are not browsers: the
+ * OAuth token and revocation endpoints of a native app (a public client proving itself with
+ * PKCE or the token it holds). A call that reads the session must never set it.
  */
-export function apiRoute<C = unknown>(handler: Handler<C>): Handler<C> {
+export function apiRoute<C = unknown>(
+  handler: Handler<C>,
+  options: { csrf?: boolean } = {},
+): Handler<C> {
+  const checkCsrf = options.csrf ?? true;
   return (request, context) =>
     runInLogScope(request.headers.get(REQUEST_ID_HEADER), async (call) => {
       const response = await answer(request, context);
@@ -58,7 +66,7 @@ export function apiRoute<C = unknown>(handler: Handler<C>): Handler<C> {
 
   async function answer(request: NextRequest, context: C): Promise<Response> {
     try {
-      await assertCsrf(request);
+      if (checkCsrf) await assertCsrf(request);
       return await handler(request, context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);

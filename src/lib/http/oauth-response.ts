@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError } from './api-response';
 import { readJson } from './read-json';
 
@@ -30,24 +30,25 @@ export function oauthJson(body: unknown): NextResponse {
 }
 
 /**
- * Reads an OAuth body, form-encoded (RFC 6749) or JSON. Errors of the body are OAuth errors
- * (`invalid_request`), as the calls' clients expect.
+ * Reads the parameters of an OAuth body, form-encoded (RFC 6749) or JSON, unchecked. Errors of
+ * the body are OAuth errors (`invalid_request`), as the calls' clients expect. A form parameter
+ * given twice is refused (RFC 6749 section 3.2).
  */
-export async function readOAuthBody<S extends z.ZodType>(
-  request: NextRequest,
-  schema: S,
-): Promise<z.output<S>> {
+export async function readOAuthParams(request: NextRequest): Promise<Record<string, unknown>> {
   const type = request.headers.get('content-type') ?? '';
   try {
     if (/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
       const text = await request.text();
       if (text.length > 16 * 1024)
         throw new OAuthError(413, 'invalid_request', 'The body is too large.');
-      const parsed = schema.safeParse(Object.fromEntries(new URLSearchParams(text)));
-      if (!parsed.success) throw new OAuthError(400, 'invalid_request', describe(parsed.error));
-      return parsed.data;
+      const form = new URLSearchParams(text);
+      const repeated = [...new Set(form.keys())].filter((k) => form.getAll(k).length > 1);
+      if (repeated.length > 0) {
+        throw new OAuthError(400, 'invalid_request', `${repeated.join(', ')} given more than once`);
+      }
+      return Object.fromEntries(form);
     }
-    return await readJson(request, schema);
+    return await readJson(request, z.record(z.string(), z.unknown()));
   } catch (error) {
     if (error instanceof ApiError) {
       const fields = error.fields
@@ -59,6 +60,24 @@ export async function readOAuthBody<S extends z.ZodType>(
     }
     throw error;
   }
+}
+
+/** Checks OAuth parameters against a schema; a failure is 400 `invalid_request`. */
+export function parseOAuthParams<S extends z.ZodType>(
+  params: Record<string, unknown>,
+  schema: S,
+): z.output<S> {
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw new OAuthError(400, 'invalid_request', describe(parsed.error));
+  return parsed.data;
+}
+
+/** Reads and checks an OAuth body, form-encoded or JSON. */
+export async function readOAuthBody<S extends z.ZodType>(
+  request: NextRequest,
+  schema: S,
+): Promise<z.output<S>> {
+  return parseOAuthParams(await readOAuthParams(request), schema);
 }
 
 function describe(error: z.ZodError): string {

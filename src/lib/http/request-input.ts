@@ -19,7 +19,19 @@ export type RequestInput = {
   https: boolean;
   /** The client's address for rate limits and the activity log. */
   ip: string;
+  /** An `Authorization: Bearer` token (RFC 6750), when the request carries one. */
+  bearerToken: string | null;
+  /** The browser's `Origin` header (a passkey's signature names the origin it was made for). */
+  origin: string | null;
+  /** The `User-Agent` header, for the list of signed-in devices. */
+  userAgent: string | null;
 };
+
+/** The token of an `Authorization: Bearer <token>` header; null for none or another scheme. */
+export function bearerTokenOf(headers: Headers): string | null {
+  const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i.exec(headers.get('authorization') ?? '');
+  return match ? match[1]! : null;
+}
 
 export function requestInput(request: NextRequest): RequestInput {
   return {
@@ -29,5 +41,8 @@ export function requestInput(request: NextRequest): RequestInput {
     sessionToken: sessionTokenOf(request),
     https: isHttps(request),
     ip: clientIp(request),
+    bearerToken: bearerTokenOf(request.headers),
+    origin: request.headers.get('origin'),
+    userAgent: request.headers.get('user-agent')?.slice(0, 512) ?? null,
   };
 }

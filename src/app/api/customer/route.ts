@@ -2,12 +2,16 @@ import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { requestInput } from '@/lib/http/request-input';
 import { withSessionCookies } from '@/lib/http/session-cookie';
+import { callerContext, requireScope } from '@/features/auth/server/access-context.server';
 import { customerView } from '@/features/auth/server/customer-view.server';
-import { requestContext } from '@/features/session/server/request-context.server';
 
-/** The visitor as the client sees them (SPEC section 3): `{user, cart, vat_display}`. */
+/**
+ * The visitor as the client sees them (SPEC section 3): `{user, cart, vat_display}`. The desktop
+ * client may call it with its access token (scope `account:read`) instead of a session.
+ */
 export const GET = apiRoute(async (request) => {
-  const ctx = await requestContext(requestInput(request));
+  const ctx = await callerContext(requestInput(request));
+  requireScope(ctx, 'account:read');
   return withSessionCookies(dataResponse(await customerView(ctx)), ctx);
 });
 

@@ -8,22 +8,27 @@ import { register } from '@/features/auth/server/registration.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
 /**
- * Registration `{name, email, password, invite_token?}`. Always 202 with the same body: whether
- * the address was free (activation mail) or taken (notice to its owner) is told only by mail.
+ * Registration `{name, email, password, invite_token?}`. Without an invite always 202 with the
+ * same body: whether the address was free (activation mail) or taken (notice to its owner) is
+ * told only by mail. With an invite the account is active at once: 201 `{status: "active"}`.
  */
 export const POST = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
   const input = await readJson(request, registerSchema);
-  await register(ctx, input);
+  const registered = await register(ctx, input);
   // A new id on registration, taken address or not, so the answer stays the same.
   await ctx.rotate();
-  return withSessionCookies(
-    dataResponse(
-      { status: 'check_your_email', message: 'Check your e-mail to activate your account.' },
-      { status: 202 },
-    ),
-    ctx,
-  );
+  const answer =
+    registered.status === 'active'
+      ? dataResponse(
+          { status: 'active', message: 'Your account is active. You can sign in now.' },
+          { status: 201 },
+        )
+      : dataResponse(
+          { status: 'check_your_email', message: 'Check your e-mail to activate your account.' },
+          { status: 202 },
+        );
+  return withSessionCookies(answer, ctx);
 });
 
 export const GET = methodNotAllowed(['POST']);

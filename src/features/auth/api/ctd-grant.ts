@@ -6,10 +6,20 @@ export type CtdGrantRequest = {
   code_challenge: string;
   code_challenge_method: 'S256';
   state: string;
+  scope?: string;
 };
 
 export type CtdGrantResult =
-  | { ok: true; data: { code: string; state: string; redirect_uri: string; expires_in: number } }
+  | {
+      ok: true;
+      data: {
+        code: string;
+        state: string;
+        redirect_uri: string;
+        expires_in: number;
+        scope: string;
+      };
+    }
   | { ok: false; status: number; error: { error: string; error_description?: string } };
 
 /**

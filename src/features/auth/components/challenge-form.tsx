@@ -3,35 +3,62 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
-import { authApi, problemOf } from '../api/auth-api';
+import { authApi, problemOf, type CustomerUser } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
 import type { ChallengeMethod } from '../schemas';
 import { useFormAction } from '../hooks/use-form-action';
 import styles from './auth.module.css';
 import { Field, FormError } from './field';
+import { isCancelled, PASSKEY_UNAVAILABLE } from './passkey-sign-in';
 
 type State = { method: ChallengeMethod; methods: ChallengeMethod[]; destination: string | null };
 
 const METHOD_NAMES: Record<ChallengeMethod, string> = {
   totp: 'authenticator app',
+  passkey: 'passkey',
   email: 'e-mail',
   sms: 'text message',
+  backup_code: 'backup code',
 };
+
+/** Methods whose code the customer brings; the others send one. */
+const BROUGHT: ChallengeMethod[] = ['totp', 'backup_code', 'passkey'];
 
 function instruction(state: State): string {
   if (state.method === 'totp') return 'Enter the 6-digit code your authenticator app shows.';
+  if (state.method === 'backup_code') {
+    return 'Enter one of the backup codes you kept when you set up two-step sign-in. Each works once.';
+  }
   const where = state.destination ? ` to ${state.destination}` : '';
   return state.method === 'email'
     ? `We sent a 6-digit code by e-mail${where}. It is valid for 10 minutes.`
     : `We sent a 6-digit code by text message${where}. It is valid for 10 minutes.`;
 }
 
-/** Step two of signing in: the code, with a switch to another method. */
-export function ChallengeForm() {
+function switchLabel(method: ChallengeMethod, current: ChallengeMethod): string {
+  if (method === current) return `Send a new ${METHOD_NAMES[method]} code`;
+  return method === 'backup_code'
+    ? 'Use a backup code instead'
+    : `Use ${METHOD_NAMES[method]} instead`;
+}
+
+/**
+ * Step two of signing in: the code, with a switch to another method. On the challenge screen the
+ * challenge comes in the query and a success goes to the dashboard; the desktop client's screen
+ * passes its own and stays (`onSignedIn`).
+ */
+export function ChallengeForm(props: {
+  challenge?: string;
+  rememberMe?: boolean;
+  isCtd?: boolean;
+  onSignedIn?: (user: CustomerUser) => void;
+  /** Starts the sign-in again on the same page, instead of the link to the sign-in screen. */
+  onRestart?: () => void;
+}) {
   const query = useSearchParams();
-  const challenge = query.get('challenge') ?? '';
-  const rememberMe = query.get('remember_me') === 'true';
-  const isCtd = query.get('is_ctd') === 'true';
+  const challenge = props.challenge ?? query.get('challenge') ?? '';
+  const rememberMe = props.rememberMe ?? query.get('remember_me') === 'true';
+  const isCtd = props.isCtd ?? query.get('is_ctd') === 'true';
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const [state, setState] = useState<State | null>(null);
@@ -49,34 +76,19 @@ export function ChallengeForm() {
       });
   }, [challenge, isCtd, setError]);
 
-  async function switchTo(method: ChallengeMethod) {
-    await run(async () => {
-      const { data } = await authApi.put('/svc/account/login/challenge', {
-        challenge,
-        alternative_method: method,
-      });
-      setState(data.data);
-      setNotice(
-        method === 'totp'
-          ? 'Use your authenticator app.'
-          : `A new code is on its way by ${METHOD_NAMES[method]}.`,
-      );
-    });
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '');
-    await run(
+  /** Sends the answer; a right one signs in and moves on. */
+  const answer = (body: { code?: string; passkey?: unknown }) =>
+    run(
       async () => {
-        await authApi.post('/svc/account/login/challenge', {
+        const { data } = await authApi.post('/svc/account/login/challenge', {
           challenge,
-          code,
+          ...body,
           is_ctd: isCtd,
           remember_me: rememberMe,
         });
         await mutate(CUSTOMER_KEY);
-        router.push('/dashboard');
+        if (props.onSignedIn) props.onSignedIn(data.data.user);
+        else router.push('/dashboard');
       },
       {
         leaving: true,
@@ -86,19 +98,89 @@ export function ChallengeForm() {
         },
       },
     );
+
+  async function switchTo(method: ChallengeMethod) {
+    let options: unknown = null;
+    const switched = await run(async () => {
+      const { data } = await authApi.put('/svc/account/login/challenge', {
+        challenge,
+        alternative_method: method,
+      });
+      setState(data.data);
+      options = data.data.passkey_options ?? null;
+      setNotice(
+        BROUGHT.includes(method) ? null : `A new code is on its way by ${METHOD_NAMES[method]}.`,
+      );
+    });
+    if (!switched || !options) return;
+    // A passkey answers at once: the browser asks for it, and its signature is the answer.
+    const { startAuthentication } = await import('@simplewebauthn/browser');
+    try {
+      const passkey = await startAuthentication({
+        optionsJSON: options as Parameters<typeof startAuthentication>[0]['optionsJSON'],
+      });
+      await answer({ passkey });
+    } catch (e) {
+      if (!isCancelled(e)) setError(PASSKEY_UNAVAILABLE);
+    }
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/\s+/g, '');
+    await answer({ code });
   }
 
   if (gone) {
     return (
       <div className={styles.form}>
         <FormError message={error} />
-        <Link className={styles.link} href="/login">
-          Sign in again
-        </Link>
+        {props.onRestart ? (
+          <button type="button" className={styles.secondary} onClick={props.onRestart}>
+            Sign in again
+          </button>
+        ) : (
+          <Link className={styles.link} href="/login">
+            Sign in again
+          </Link>
+        )}
       </div>
     );
   }
   if (!state) return <p aria-live="polite">Loading…</p>;
+  const others = state.methods.filter((m) => m !== state.method || !BROUGHT.includes(m));
+  const switches = (
+    <div className={styles.actions} role="group" aria-label="Other ways to confirm">
+      {others.map((m) => (
+        <button
+          key={m}
+          type="button"
+          className={styles.secondary}
+          onClick={() => switchTo(m)}
+          disabled={busy}
+        >
+          {switchLabel(m, state.method)}
+        </button>
+      ))}
+    </div>
+  );
+  if (state.method === 'passkey') {
+    return (
+      <div className={styles.form}>
+        <p className={styles.lead}>Confirm with one of your passkeys.</p>
+        <FormError message={error} />
+        <button
+          type="button"
+          className={styles.button}
+          onClick={() => switchTo('passkey')}
+          disabled={busy}
+        >
+          Use your passkey
+        </button>
+        {switches}
+      </div>
+    );
+  }
 
   return (
     <form method="post" className={styles.form} onSubmit={submit} noValidate>
@@ -107,37 +189,36 @@ export function ChallengeForm() {
         {instruction(state)}
       </p>
       <FormError message={error} />
-      <Field
-        id="code"
-        label="Code"
-        className={styles.code}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]{6}"
-        maxLength={6}
-        required
-        autoFocus
-      />
+      {state.method === 'backup_code' ? (
+        <Field
+          key="backup"
+          id="code"
+          label="Backup code"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={11}
+          required
+          autoFocus
+        />
+      ) : (
+        <Field
+          key="digits"
+          id="code"
+          label="Code"
+          className={styles.code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          required
+          autoFocus
+        />
+      )}
       <button type="submit" className={styles.button} disabled={busy}>
         Verify
       </button>
-      <div className={styles.actions} role="group" aria-label="Other ways to get a code">
-        {state.methods
-          .filter((m) => m !== state.method || m !== 'totp')
-          .map((m) => (
-            <button
-              key={m}
-              type="button"
-              className={styles.secondary}
-              onClick={() => switchTo(m)}
-              disabled={busy}
-            >
-              {m === state.method
-                ? `Send a new ${METHOD_NAMES[m]} code`
-                : `Use ${METHOD_NAMES[m]} instead`}
-            </button>
-          ))}
-      </div>
+      {switches}
     </form>
   );
 }

@@ -1,18 +1,55 @@
 'use client';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
-import { authApi } from '../api/auth-api';
+import { authApi, type CustomerUser } from '../api/auth-api';
 import { useFormAction } from '../hooks/use-form-action';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
 import styles from './auth.module.css';
 import { Field, FormError } from './field';
+import { PasskeySignIn } from './passkey-sign-in';
 
-/** Step one of signing in: e-mail and password; a second factor continues on the challenge screen. */
-export function LoginForm() {
+/** How step one of a sign-in ended: signed in, or a second step to take. */
+export type SignInOutcome =
+  | { kind: 'signed_in'; user: CustomerUser }
+  | { kind: 'challenge'; challenge: string; rememberMe: boolean };
+
+/** Where the sign-in screens go next when nobody else decides: the challenge or the dashboard. */
+export function useDefaultOutcome(isCtd: boolean) {
   const router = useRouter();
-  const isCtd = useSearchParams().get('is_ctd') === 'true';
+  return (outcome: SignInOutcome) => {
+    if (outcome.kind === 'challenge') {
+      const query = new URLSearchParams({
+        challenge: outcome.challenge,
+        remember_me: String(outcome.rememberMe),
+        is_ctd: String(isCtd),
+      });
+      router.push(`/login/challenge?${query}`);
+    } else {
+      router.push('/dashboard');
+    }
+  };
+}
+
+/**
+ * Step one of signing in: e-mail and password; a second factor continues with a challenge. On
+ * the sign-in screen it then moves to the challenge screen or the dashboard; the desktop
+ * client's screen (`onOutcome`) keeps the customer on its own page. `children` are other ways
+ * to sign in, shown under the form.
+ */
+export function LoginForm({
+  isCtd: ctdProp,
+  onOutcome,
+  children,
+}: {
+  isCtd?: boolean;
+  onOutcome?: (outcome: SignInOutcome) => void;
+  children?: ReactNode;
+}) {
+  const isCtd = useSearchParams().get('is_ctd') === 'true' || Boolean(ctdProp);
+  const defaultOutcome = useDefaultOutcome(isCtd);
+  const done = onOutcome ?? defaultOutcome;
   const { mutate } = useSWRConfig();
   const { busy, error, fields, run } = useFormAction('Check the fields marked below.');
 
@@ -29,55 +66,56 @@ export function LoginForm() {
           is_ctd: isCtd,
         });
         if (data.data.challenge) {
-          const query = new URLSearchParams({
-            challenge: data.data.challenge,
-            remember_me: String(rememberMe),
-            is_ctd: String(isCtd),
-          });
-          router.push(`/login/challenge?${query}`);
+          done({ kind: 'challenge', challenge: data.data.challenge, rememberMe });
           return;
         }
         await mutate(CUSTOMER_KEY);
-        router.push('/dashboard');
+        done({ kind: 'signed_in', user: data.data.user });
       },
       { leaving: true },
     );
   }
 
   return (
-    <form method="post" className={styles.form} onSubmit={submit} noValidate>
-      <FormError message={error} />
-      <Field
-        id="email"
-        label="E-mail address"
-        type="email"
-        autoComplete="username"
-        required
-        errors={fields.email}
-      />
-      <Field
-        id="password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        errors={fields.password}
-      />
-      <label className={styles.check}>
-        <input type="checkbox" name="remember_me" className={styles.checkbox} /> Keep me signed in
-        for 30 days
-      </label>
-      <button type="submit" className={styles.button} disabled={busy}>
-        {busy ? 'Signing in…' : 'Sign in'}
-      </button>
-      <div className={styles.links}>
-        <Link className={styles.link} href="/forgot-password">
-          Forgot your password?
-        </Link>
-        <Link className={styles.link} href="/register">
-          Create an account
-        </Link>
-      </div>
-    </form>
+    <>
+      <form method="post" className={styles.form} onSubmit={submit} noValidate>
+        <FormError message={error} />
+        <Field
+          id="email"
+          label="E-mail address"
+          type="email"
+          autoComplete="username webauthn"
+          required
+          errors={fields.email}
+        />
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          errors={fields.password}
+        />
+        <label className={styles.check}>
+          <input type="checkbox" name="remember_me" className={styles.checkbox} /> Keep me signed in
+          for 30 days
+        </label>
+        <button type="submit" className={styles.button} disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <PasskeySignIn isCtd={isCtd} onOutcome={done} />
+      {children}
+      {onOutcome ? null : (
+        <div className={styles.links}>
+          <Link className={styles.link} href="/forgot-password">
+            Forgot your password?
+          </Link>
+          <Link className={styles.link} href="/register">
+            Create an account
+          </Link>
+        </div>
+      )}
+    </>
   );
 }

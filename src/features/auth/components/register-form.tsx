@@ -7,10 +7,10 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../schemas';
 import styles from './auth.module.css';
 import { Field, FormError } from './field';
 
-/** Registration; with an invite token the new user joins the inviting account. */
+/** Registration; with an invite token the new user joins the inviting account, active at once. */
 export function RegisterForm({ inviteToken, email }: { inviteToken?: string; email?: string }) {
   const { busy, error, fields, run } = useFormAction('Check the fields marked below.');
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ message: string; active: boolean } | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,14 +22,26 @@ export function RegisterForm({ inviteToken, email }: { inviteToken?: string; ema
         password: String(form.get('password') ?? ''),
         ...(inviteToken ? { invite_token: inviteToken } : {}),
       });
-      setDone(data.data.message);
+      setDone({ message: data.data.message, active: data.data.status === 'active' });
     });
   }
 
+  if (done?.active) {
+    return (
+      <div className={styles.form}>
+        <p role="status" className={styles.success}>
+          {done.message}
+        </p>
+        <Link className={styles.link} href="/login">
+          Sign in
+        </Link>
+      </div>
+    );
+  }
   if (done) {
     return (
       <p role="status" className={styles.success}>
-        {done} The link in the mail activates your account.
+        {done.message} The link in the mail activates your account.
       </p>
     );
   }

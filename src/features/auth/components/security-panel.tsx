@@ -1,145 +1,20 @@
 'use client';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
-import { authApi } from '../api/auth-api';
 import { useCustomer } from '../hooks/use-customer';
-import { useFormAction } from '../hooks/use-form-action';
+import { useSecurity } from '../hooks/use-security';
+import { EmailSection, PasswordSection } from './account-sections';
 import styles from './auth.module.css';
-import { Field, FormError } from './field';
+import { BackupCodesSection } from './backup-codes';
+import { PasskeysSection } from './passkeys-section';
+import { PhoneSection } from './phone-section';
+import { SessionsSection } from './sessions-section';
+import { TotpSection } from './totp-section';
 
-type Setup = { secret: string; qr_svg: string; setup_token: string };
-
-/** Turns the authenticator app on (password again, QR code, first code) or off. */
-function TotpSection({
-  enabled,
-  onChange,
-}: {
-  enabled: boolean;
-  onChange: () => Promise<unknown>;
-}) {
-  const [setup, setSetup] = useState<Setup | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const action = useFormAction('Check what you entered.');
-  const { busy, error } = action;
-  const run = (step: () => Promise<void>) => {
-    setNotice(null);
-    return action.run(step);
-  };
-
-  const start = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('totp_password') ?? '');
-    return run(async () => {
-      const { data } = await authApi.post('/api/account/totp', { password });
-      setSetup(data.data);
-    });
-  };
-  const confirm = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get('totp_code') ?? '').replace(
-      /\s+/g,
-      '',
-    );
-    return run(async () => {
-      await authApi.put('/api/account/totp', { setup_token: setup!.setup_token, code });
-      setSetup(null);
-      setNotice('The authenticator app is on. Sign-ins now ask for a code.');
-      await onChange();
-    });
-  };
-  const disable = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('disable_password') ?? '');
-    return run(async () => {
-      await authApi.delete('/api/account/totp', { data: { password } });
-      setNotice('The authenticator app is off.');
-      await onChange();
-    });
-  };
-
-  return (
-    <section className={styles.section} aria-labelledby="totp-title">
-      <h2 id="totp-title" className={styles.title}>
-        Authenticator app
-      </h2>
-      {notice ? (
-        <p role="status" className={styles.success}>
-          {notice}
-        </p>
-      ) : null}
-      <FormError message={error} />
-      {enabled ? (
-        <form method="post" className={styles.form} onSubmit={disable}>
-          <p className={styles.lead}>Sign-ins ask for a code from your authenticator app.</p>
-          <Field
-            id="disable_password"
-            label="Your password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-          <button type="submit" className={styles.secondary} disabled={busy}>
-            Turn off the authenticator app
-          </button>
-        </form>
-      ) : setup ? (
-        <form method="post" className={styles.form} onSubmit={confirm}>
-          <p className={styles.lead}>
-            Scan this code with your authenticator app, then enter the code it shows.
-          </p>
-          {/* The SVG is made by the server from the otpauth address; it holds no markup of ours. */}
-          <div
-            className={styles.qr}
-            role="img"
-            aria-label="QR code for the authenticator app"
-            dangerouslySetInnerHTML={{ __html: setup.qr_svg }}
-          />
-          <p className={styles.hint}>
-            Cannot scan? Enter this key:{' '}
-            <span className={styles.secret} data-testid="totp-secret">
-              {setup.secret}
-            </span>
-          </p>
-          <Field
-            id="totp_code"
-            label="Code from the app"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            required
-          />
-          <button type="submit" className={styles.button} disabled={busy}>
-            Turn on
-          </button>
-        </form>
-      ) : (
-        <form method="post" className={styles.form} onSubmit={start}>
-          <p className={styles.lead}>
-            Add a second step to signing in. Enter your password to start.
-          </p>
-          <Field
-            id="totp_password"
-            label="Your password"
-            type="password"
-            autoComplete="current-password"
-            required
-          />
-          <button type="submit" className={styles.button} disabled={busy}>
-            Set up the authenticator app
-          </button>
-        </form>
-      )}
-    </section>
-  );
-}
-
-/** The security page: second factor and "sign out everywhere". */
+/** The security page: second factors (app, phone, backup codes), passkeys, password, e-mail, sessions. */
 export function SecurityPanel() {
   const { data, mutate } = useCustomer();
-  const router = useRouter();
-  const signOut = useFormAction('Signing out everywhere did not work. Try again.');
   const user = data?.user;
+  const security = useSecurity(Boolean(user));
   if (!data) return <p aria-live="polite">Loading…</p>;
   if (!user) {
     return (
@@ -151,39 +26,23 @@ export function SecurityPanel() {
       </p>
     );
   }
-
-  // Only a confirmed sign-out leaves the page: a failure stays here and says so, so nobody
-  // believes the other devices are signed out when they are not.
-  const everywhere = () =>
-    signOut.run(
-      async () => {
-        await authApi.delete('/api/account/sessions');
-        await mutate();
-        router.push('/login');
-      },
-      { leaving: true },
-    );
+  const refresh = () => Promise.all([mutate(), security.mutate()]);
 
   return (
     <>
-      <TotpSection enabled={user.second_factor} onChange={() => mutate()} />
-      <section className={styles.section} aria-labelledby="sessions-title">
-        <h2 id="sessions-title" className={styles.title}>
-          Sessions
-        </h2>
-        <p className={styles.lead}>
-          Signed in on a device you no longer use? End every session, this one included.
-        </p>
-        <FormError message={signOut.error} />
-        <button
-          type="button"
-          className={styles.secondary}
-          onClick={everywhere}
-          disabled={signOut.busy}
-        >
-          Sign out everywhere
-        </button>
-      </section>
+      <TotpSection enabled={user.second_factor} onChange={refresh} />
+      {security.data ? (
+        <>
+          {security.data.second_factor ? (
+            <BackupCodesSection left={security.data.backup_codes_left} onChange={refresh} />
+          ) : null}
+          <PhoneSection security={security.data} onChange={refresh} />
+          <PasskeysSection passkeys={security.data.passkeys} onChange={refresh} />
+        </>
+      ) : null}
+      <PasswordSection />
+      <EmailSection email={user.email} />
+      <SessionsSection onSignedOut={() => mutate()} />
     </>
   );
 }

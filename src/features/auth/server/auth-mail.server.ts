@@ -84,3 +84,60 @@ export function mailInvite(
     action: { label: 'Accept the invitation', url: storeLink(store, `/invite/${token}`) },
   });
 }
+
+/**
+ * Tells the customer that how their account signs in changed (issue 12.18): password, e-mail
+ * address, a second factor. Whoever did it, the owner of the address learns of it.
+ */
+export function mailSecurityChange(
+  store: Store,
+  to: { name: string; email: string },
+  change: { subject: string; what: string },
+) {
+  return mail(store, to.email, {
+    subject: change.subject,
+    greeting: `Hello ${to.name},`,
+    paragraphs: [
+      change.what,
+      'If this was you, there is nothing to do. If it was not, reset your password now and review the security page of your account.',
+    ],
+    action: { label: 'Review your security', url: storeLink(store, '/dashboard/security') },
+  });
+}
+
+export function smsPhoneSetupCode(store: Store, phone: string, code: string) {
+  return sendSms({
+    storeKey: store.key,
+    to: phone,
+    text: `${code} is your ${store.config.store_name} code to confirm this number. Valid for 10 minutes.`,
+  });
+}
+
+/** Sent to a new address: the link that moves the account to it (24 hours, once). */
+export function mailConfirmEmail(store: Store, to: { name: string; email: string }, token: string) {
+  return mail(store, to.email, {
+    subject: 'Confirm your new e-mail address',
+    greeting: `Hello ${to.name},`,
+    paragraphs: [
+      `You asked to use this address for your ${store.config.store_name} account.`,
+      'Open the link below to confirm it. It works once, within 24 hours.',
+    ],
+    action: {
+      label: 'Confirm this address',
+      url: storeLink(store, `/confirm-email?token=${token}`),
+    },
+    footnote: 'If you did not ask for this, ignore this mail: nothing changes without it.',
+  });
+}
+
+/** Sent instead when the new address already has an account: the caller is told the same. */
+export function mailEmailTaken(store: Store, email: string) {
+  return mail(store, email, {
+    subject: 'Someone tried to use your address',
+    greeting: 'Hello,',
+    paragraphs: [
+      `Someone asked to move another ${store.config.store_name} account to this e-mail address, which already has an account. Nothing changed.`,
+    ],
+    action: { label: 'Reset password', url: storeLink(store, '/forgot-password') },
+  });
+}

@@ -1,40 +1,47 @@
 import 'server-only';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { now } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
-import { secureEqual } from '@/lib/secure-compare';
 import { serverSecret } from '@/lib/security/server-secret';
 import { hashToken, hmac, randomDigits, randomToken } from '@/lib/security/tokens';
-import type { Store } from '@/features/tenancy/store-types';
 import type { ChallengeMethod } from '../schemas';
+import { maskEmail, maskPhone } from '../masks';
 import { mailSignInCode, smsSignInCode } from './auth-mail.server';
-import { LIMITS } from './limits.server';
+import { backupCodesLeft } from './backup-codes.server';
 import {
-  consumeChallenge,
-  countAttempt,
   findLiveChallenge,
   insertChallenge,
   setChallengeCode,
-  voidChallenge,
   type ChallengeRow,
 } from './challenge-repository.server';
-import { totpStep, unsealTotpSecret } from './totp.server';
-import { advanceTotpStep, findUserById, type UserRow } from './users-repository.server';
+import { LIMITS } from './limits.server';
+import { CEREMONY_MS, passkeyCount, type PasskeyWhere } from './passkeys.server';
+import { userAssertionOptions } from './passkey-assertion.server';
+import { findUserById, type UserRow } from './users-repository.server';
 
 /** A challenge lives 15 minutes; a mailed or texted code 10 minutes; 5 wrong codes void it. */
 const CHALLENGE_MS = 15 * 60_000;
 const CODE_MS = 10 * 60_000;
 export const MAX_ATTEMPTS = 5;
 
-/** The methods an account can use, in the order offered. */
-export function methodsOf(user: UserRow): ChallengeMethod[] {
+/**
+ * The methods an account can use, in the order offered: the authenticator app, a passkey,
+ * e-mail, SMS once a phone is confirmed, and a backup code while any is left.
+ */
+export async function methodsOf(user: UserRow): Promise<ChallengeMethod[]> {
   const methods: ChallengeMethod[] = [];
   if (user.totpSecret) methods.push('totp');
+  if (user.totpSecret && (await passkeyCount(user.id)) > 0) methods.push('passkey');
   methods.push('email');
   if (user.phone) methods.push('sms');
+  if (user.totpSecret && (await backupCodesLeft(user.id)) > 0) methods.push('backup_code');
   return methods;
 }
+
+/** Methods whose code the customer brings (no code is sent): the app's, a backup code. */
+const BROUGHT: ChallengeMethod[] = ['totp', 'backup_code', 'passkey'];
 
 /** True when a sign-in of this user needs a second step. */
 export const needsSecondFactor = (user: UserRow) => Boolean(user.totpSecret);
@@ -42,22 +49,35 @@ export const needsSecondFactor = (user: UserRow) => Boolean(user.totpSecret);
 export const challengeGone = () =>
   new ApiError(404, 'challenge_not_found', 'This sign-in has expired. Sign in again.');
 
-async function codeHash(challengeId: string, code: string): Promise<string> {
+/** A mailed or texted code as stored: bound to its challenge. */
+export async function codeHash(challengeId: string, code: string): Promise<string> {
   // Bound to its challenge: the same digits mean nothing for another sign-in.
   return hmac(await serverSecret(), `code:${challengeId}:${code}`);
 }
 
-/** Makes a new code for an e-mail or SMS challenge, replacing (and so killing) the old one. */
+/**
+ * Makes a new code for an e-mail or SMS challenge, replacing (and so killing) the old one; for a
+ * passkey, a new WebAuthn challenge (its hash kept as the code) and the options to answer it.
+ */
 async function issueCode(
-  store: Store,
+  where: PasskeyWhere,
   challenge: ChallengeRow,
   user: UserRow,
   method: ChallengeMethod,
-) {
+): Promise<{ passkey_options?: PublicKeyCredentialRequestOptionsJSON }> {
   const db = await appDb();
-  if (method === 'totp') {
+  if (method === 'passkey') {
+    const options = await userAssertionOptions(where, user.id);
+    await setChallengeCode(db, challenge.id, {
+      method,
+      codeHash: hashToken(options.challenge),
+      codeExpiresAt: new Date(now().getTime() + CEREMONY_MS),
+    });
+    return { passkey_options: options };
+  }
+  if (BROUGHT.includes(method)) {
     await setChallengeCode(db, challenge.id, { method, codeHash: null, codeExpiresAt: null });
-    return;
+    return {};
   }
   const code = randomDigits(6);
   await setChallengeCode(db, challenge.id, {
@@ -65,19 +85,20 @@ async function issueCode(
     codeHash: await codeHash(challenge.id, code),
     codeExpiresAt: new Date(now().getTime() + CODE_MS),
   });
-  if (method === 'email') await mailSignInCode(store, user, code);
-  else await smsSignInCode(store, user.phone!, code);
+  if (method === 'email') await mailSignInCode(where.store, user, code);
+  else await smsSignInCode(where.store, user.phone!, code);
+  return {};
 }
 
 /** Starts step two of a sign-in. Answers the challenge token (shown to the client once). */
 export async function createChallenge(
-  store: Store,
+  where: PasskeyWhere,
   user: UserRow,
   sessionId: string,
   options: { rememberMe: boolean; isCtd: boolean },
 ): Promise<{ challenge: string; methods: ChallengeMethod[]; method: ChallengeMethod }> {
   const token = randomToken(18);
-  const methods = methodsOf(user);
+  const methods = await methodsOf(user);
   const method = methods[0]!;
   const row = await insertChallenge(await appDb(), {
     tokenHash: hashToken(token),
@@ -88,9 +109,9 @@ export async function createChallenge(
     isCtd: options.isCtd,
     expiresAt: new Date(now().getTime() + CHALLENGE_MS),
   });
-  if (method !== 'totp') {
+  if (!BROUGHT.includes(method)) {
     await consumeLimits([[LIMITS.codeSend, user.id]]);
-    await issueCode(store, row, user, method);
+    await issueCode(where, row, user, method);
   }
   return { challenge: token, methods, method };
 }
@@ -108,12 +129,8 @@ export async function liveChallenge(token: string, sessionId: string | null) {
 
 /** Where a code went, masked: "a***@example.com", "+44 *** 123". */
 export function destinationOf(user: UserRow, method: ChallengeMethod): string | null {
-  if (method === 'email') {
-    const [local = '', domain = ''] = user.email.split('@');
-    return `${local.slice(0, 1)}***@${domain}`;
-  }
-  if (method === 'sms' && user.phone)
-    return `${user.phone.slice(0, 3)} *** ${user.phone.slice(-3)}`;
+  if (method === 'email') return maskEmail(user.email);
+  if (method === 'sms' && user.phone) return maskPhone(user.phone);
   return null;
 }
 
@@ -124,7 +141,7 @@ export async function challengeState(token: string, sessionId: string | null, is
   return {
     challenge: token,
     method,
-    methods: methodsOf(user),
+    methods: await methodsOf(user),
     destination: destinationOf(user, method),
     is_ctd: row.isCtd || isCtd,
     expires_at: row.expiresAt.toISOString(),
@@ -133,79 +150,19 @@ export async function challengeState(token: string, sessionId: string | null, is
 
 /** Switches the method; for e-mail and SMS a new code is sent and the old one dies. */
 export async function switchMethod(
-  store: Store,
+  where: PasskeyWhere,
   token: string,
   sessionId: string | null,
   method: ChallengeMethod,
 ) {
   const { row, user } = await liveChallenge(token, sessionId);
-  const methods = methodsOf(user);
+  const methods = await methodsOf(user);
   if (!methods.includes(method)) {
     throw new ApiError(400, 'validation_failed', 'The request is not valid.', {
       alternative_method: [`must be one of: ${methods.join(', ')}`],
     });
   }
-  if (method !== 'totp') await consumeLimits([[LIMITS.codeSend, user.id]]);
-  await issueCode(store, row, user, method);
-  return { challenge: token, method, methods, destination: destinationOf(user, method) };
-}
-
-const wrongCode = (left: number) =>
-  new ApiError(401, 'invalid_code', 'The code is not right.', undefined, {
-    'x-attempts-left': String(left),
-  });
-
-/**
- * Checks a code. Each try counts (at most 5, atomically, so parallel guesses cannot exceed it);
- * the fifth wrong one voids the challenge. A right code consumes the challenge in one atomic
- * update, so two parallel right codes sign in exactly once. Answers the user and the options of
- * step one.
- */
-export async function answerChallenge(
-  token: string,
-  sessionId: string | null,
-  code: string,
-  ip: string,
-) {
-  const { row, user } = await liveChallenge(token, sessionId);
-  await consumeLimits([
-    [LIMITS.codeIp, ip],
-    [LIMITS.codeAccount, user.id],
-  ]);
-  const db = await appDb();
-  const counted = await countAttempt(db, row.id, MAX_ATTEMPTS);
-  if (!counted) throw challengeGone();
-
-  let right = false;
-  if (counted.method === 'totp') {
-    const secret = user.totpSecret ? await unsealTotpSecret(user.totpSecret) : null;
-    const step = secret ? totpStep(secret, code) : null;
-    if (step !== null) {
-      // A TOTP code is accepted once: only a later time step than the last one passes.
-      right = await advanceTotpStep(db, user.id, step);
-    }
-  } else if (
-    counted.codeHash &&
-    counted.codeExpiresAt &&
-    counted.codeExpiresAt.getTime() > now().getTime()
-  ) {
-    right = secureEqual(await codeHash(counted.id, code), counted.codeHash);
-  }
-
-  if (!right) {
-    const left = MAX_ATTEMPTS - counted.attempts;
-    if (left <= 0) {
-      await voidChallenge(db, row.id, now());
-      throw new ApiError(401, 'challenge_void', 'Too many wrong codes. Sign in again.');
-    }
-    throw wrongCode(left);
-  }
-
-  if (!(await consumeChallenge(db, row.id, now()))) throw challengeGone();
-  return {
-    user,
-    method: counted.method as ChallengeMethod,
-    rememberMe: row.rememberMe,
-    isCtd: row.isCtd,
-  };
+  if (!BROUGHT.includes(method)) await consumeLimits([[LIMITS.codeSend, user.id]]);
+  const extra = await issueCode(where, row, user, method);
+  return { challenge: token, method, methods, destination: destinationOf(user, method), ...extra };
 }

@@ -5,17 +5,34 @@ import { consumeLimits } from '@/lib/rate-limit/limiter';
 import type { Store } from '@/features/tenancy/store-types';
 import { mailInvite } from './auth-mail.server';
 import { LIMITS } from './limits.server';
-import { findToken, isUsable, issueToken } from './one-time-token-repository.server';
+import {
+  findPendingInvites,
+  findToken,
+  isUsable,
+  issueToken,
+  withdrawInvite as withdrawInviteRow,
+} from './one-time-token-repository.server';
 import { findAccountName, findUserById, type UserRow } from './users-repository.server';
 
 export const inviteNotFound = () =>
   new ApiError(404, 'invite_not_found', 'There is no such invitation.');
 
+function requireOwner(user: UserRow): void {
+  if (user.role !== 'owner') {
+    throw new ApiError(403, 'forbidden', 'Only the account owner can manage invitations.');
+  }
+}
+
+export const inviteGone = () =>
+  new ApiError(
+    410,
+    'invite_expired',
+    'This invitation has expired, was withdrawn or was already used.',
+  );
+
 /** An account owner invites a person by e-mail into the account (7 days, single use). */
 export async function invite(store: Store, owner: UserRow, email: string) {
-  if (owner.role !== 'owner') {
-    throw new ApiError(403, 'forbidden', 'Only the account owner can invite people.');
-  }
+  requireOwner(owner);
   await consumeLimits([[LIMITS.invite, owner.id]]);
   const db = await appDb();
   const accountName = await findAccountName(db, owner.accountId);
@@ -39,9 +56,7 @@ export async function describeInvite(token: string) {
   const db = await appDb();
   const row = await findToken(db, 'invite', token);
   if (!row?.accountId) throw inviteNotFound();
-  if (!isUsable(row)) {
-    throw new ApiError(410, 'invite_expired', 'This invitation has expired or was already used.');
-  }
+  if (!isUsable(row)) throw inviteGone();
   const accountName = await findAccountName(db, row.accountId);
   const inviter = row.invitedBy ? await findUserById(db, row.invitedBy) : null;
   return {
@@ -50,4 +65,33 @@ export async function describeInvite(token: string) {
     email: row.email,
     expires_at: row.expiresAt.toISOString(),
   };
+}
+
+/** The owner's view of invitations still waiting for a registration (issue 12.19). */
+export async function pendingInvites(owner: UserRow) {
+  requireOwner(owner);
+  const db = await appDb();
+  const rows = await findPendingInvites(db, owner.accountId);
+  const names = new Map<string, string>();
+  for (const row of rows) {
+    if (row.invitedBy && !names.has(row.invitedBy)) {
+      names.set(row.invitedBy, (await findUserById(db, row.invitedBy))?.name ?? '');
+    }
+  }
+  return {
+    invites: rows.map((row) => ({
+      id: row.id,
+      email: row.email ?? '',
+      invited_by: { name: row.invitedBy ? (names.get(row.invitedBy) ?? '') : '' },
+      created_at: row.createdAt.toISOString(),
+      expires_at: row.expiresAt.toISOString(),
+    })),
+  };
+}
+
+/** Withdraws a pending invitation of the owner's account: its link stops working at once. */
+export async function withdrawInvite(owner: UserRow, id: string): Promise<void> {
+  requireOwner(owner);
+  const withdrawn = await withdrawInviteRow(await appDb(), { id, accountId: owner.accountId });
+  if (!withdrawn) throw inviteNotFound();
 }

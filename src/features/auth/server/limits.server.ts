@@ -22,9 +22,16 @@ export const LIMITS = {
   registerIp: { name: 'register:ip', points: 10, duration: HOUR },
   registerAccount: { name: 'register:account', points: 3, duration: HOUR },
   googleIp: { name: 'google:ip', points: 30, duration: 15 * MIN },
+  // Options and answer each count: 30 passwordless sign-ins per address.
+  passkeyIp: { name: 'passkey:ip', points: 60, duration: 15 * MIN },
   tokenIp: { name: 'oauth:ip', points: 30, duration: 15 * MIN },
+  revokeIp: { name: 'oauth-revoke:ip', points: 30, duration: 15 * MIN },
+  /** Counted only for bearer tokens that fail, so a working desktop client never meets it. */
+  bearerIp: { name: 'bearer:ip', points: 30, duration: 15 * MIN },
   invite: { name: 'invite:user', points: 20, duration: HOUR },
   reauth: { name: 'reauth:user', points: 10, duration: 15 * MIN },
+  emailChange: { name: 'email-change:user', points: 5, duration: HOUR },
+  emailConfirmIp: { name: 'email-confirm:ip', points: 30, duration: 15 * MIN },
 } satisfies Record<string, LimitRule>;
 
 /** The key of a per-account counter: the store and a hash of the e-mail, never the address. */

@@ -29,12 +29,28 @@ export async function consumeCode(
   return row ?? null;
 }
 
-/** Revokes every live token a code gave (a replayed code). */
-export async function revokeTokensOfCode(db: AppDb, codeHash: string, at: Date): Promise<void> {
+/** Revokes every live token of a family: the tokens a code gave and their refreshes. */
+export async function revokeFamily(db: AppDb, codeHash: string, at: Date): Promise<void> {
   await db
     .update(oauthTokens)
     .set({ revokedAt: at })
     .where(and(eq(oauthTokens.codeHash, codeHash), isNull(oauthTokens.revokedAt)));
+}
+
+/** Revokes every live token of a user (sign out everywhere, a new password). */
+export async function revokeUserTokens(db: AppDb, userId: string, at: Date): Promise<void> {
+  await db
+    .update(oauthTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(oauthTokens.userId, userId), isNull(oauthTokens.revokedAt)));
+}
+
+/** Revokes one token. */
+export async function revokeToken(db: AppDb, tokenHash: string, at: Date): Promise<void> {
+  await db
+    .update(oauthTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(oauthTokens.tokenHash, tokenHash), isNull(oauthTokens.revokedAt)));
 }
 
 export async function insertTokens(
@@ -60,5 +76,34 @@ export async function findToken(
         isNull(oauthTokens.revokedAt),
       ),
     );
+  return row ?? null;
+}
+
+/** A token whatever its state, or null when it never existed. */
+export async function findAnyToken(db: AppDb, tokenHash: string): Promise<OAuthTokenRow | null> {
+  const [row] = await db.select().from(oauthTokens).where(eq(oauthTokens.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+/**
+ * Uses a refresh token up in one atomic update (it is revoked as it is rotated), so of two
+ * parallel refreshes one wins. Answers its row, or null when unknown, used or revoked.
+ */
+export async function takeRefreshToken(
+  db: AppDb,
+  tokenHash: string,
+  at: Date,
+): Promise<OAuthTokenRow | null> {
+  const [row] = await db
+    .update(oauthTokens)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        eq(oauthTokens.tokenHash, tokenHash),
+        eq(oauthTokens.kind, 'refresh'),
+        isNull(oauthTokens.revokedAt),
+      ),
+    )
+    .returning();
   return row ?? null;
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import { oneTimeTokens } from '@/lib/db/schema';
 import { now } from '@/lib/clock';
@@ -9,24 +9,31 @@ import { hashToken, randomToken } from '@/lib/security/tokens';
 
 type Db = Pick<AppDb, 'insert' | 'update' | 'select'>;
 
-export type TokenKind = 'activation' | 'reset' | 'invite';
+export type TokenKind = 'activation' | 'reset' | 'invite' | 'passkey' | 'email_change';
 export type TokenRow = typeof oneTimeTokens.$inferSelect;
 
 export const TOKEN_LIFETIME_MS: Record<TokenKind, number> = {
   activation: 48 * 3_600_000,
   reset: 60 * 60_000,
   invite: 7 * 24 * 3_600_000,
+  // A passkey ceremony's challenge: as long as the browser's own timeout allows.
+  passkey: 5 * 60_000,
+  email_change: 24 * 3_600_000,
 };
 
-/** Makes a single-use token (256 random bits; only its hash is stored) and answers it. */
+/**
+ * Makes a single-use token (256 random bits; only its hash is stored) and answers it; or records
+ * one the caller made (the random challenge of a passkey ceremony).
+ */
 export async function issueToken(
   db: Db,
   kind: TokenKind,
   fields: Partial<
     Pick<TokenRow, 'userId' | 'accountId' | 'invitedBy' | 'email' | 'passwordVersion'>
   >,
+  given?: string,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomToken(32);
+  const token = given ?? randomToken(32);
   const expiresAt = new Date(now().getTime() + TOKEN_LIFETIME_MS[kind]);
   await db
     .insert(oneTimeTokens)
@@ -67,4 +74,50 @@ export async function consumeToken(
     )
     .returning();
   return row ?? null;
+}
+
+/** The account's invites that are neither used nor expired, newest first. */
+export async function findPendingInvites(db: Db, accountId: string) {
+  return db
+    .select({
+      id: oneTimeTokens.id,
+      email: oneTimeTokens.email,
+      invitedBy: oneTimeTokens.invitedBy,
+      expiresAt: oneTimeTokens.expiresAt,
+      createdAt: oneTimeTokens.createdAt,
+    })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.kind, 'invite'),
+        eq(oneTimeTokens.accountId, accountId),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now()),
+      ),
+    )
+    .orderBy(desc(oneTimeTokens.createdAt));
+}
+
+/**
+ * Withdraws a pending invite of the account: its token dies at once. Answers whether there was
+ * one (another account's invite, a used or an expired one is not).
+ */
+export async function withdrawInvite(
+  db: Db,
+  input: { id: string; accountId: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: now(), expiresAt: now() })
+    .where(
+      and(
+        eq(oneTimeTokens.id, input.id),
+        eq(oneTimeTokens.kind, 'invite'),
+        eq(oneTimeTokens.accountId, input.accountId),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now()),
+      ),
+    )
+    .returning({ id: oneTimeTokens.id });
+  return rows.length === 1;
 }

@@ -8,6 +8,7 @@ import type { Store } from '@/features/tenancy/store-types';
 import { mailReset } from './auth-mail.server';
 import { accountKey, LIMITS } from './limits.server';
 import { hashPassword, isCommonPassword } from './password.server';
+import { revokeDesktopTokens } from './oauth-tokens.server';
 import { commonPassword } from './registration.server';
 import { findToken, isUsable, issueToken, consumeToken } from './one-time-token-repository.server';
 import { findUserByEmail, findUserById, replacePassword } from './users-repository.server';
@@ -61,8 +62,8 @@ export async function checkReset(ip: string, token: string) {
 
 /**
  * Sets a new password with a reset token. Of two parallel uses one wins (atomic use of the
- * token, and the password version must still match). Every session of the account ends; the
- * reset signs nobody in, so a second factor still stands in the way.
+ * token, and the password version must still match). Every session and desktop-client token of
+ * the account ends; the reset signs nobody in, so a second factor still stands in the way.
  */
 export async function resetPassword(ip: string, token: string, password: string) {
   await consumeLimits([[LIMITS.resetIp, ip]]);
@@ -80,4 +81,5 @@ export async function resetPassword(ip: string, token: string, password: string)
   });
   if (!changed) throw resetLinkInvalid();
   await endUserSessions(used.userId);
+  await revokeDesktopTokens(used.userId);
 }

@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/http/api-response';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
 import type { Store } from '@/features/tenancy/store-types';
 import { mailActivation, mailAlreadyRegistered } from './auth-mail.server';
+import { inviteGone, inviteNotFound } from './invites.server';
 import { accountKey, LIMITS } from './limits.server';
 import { hashPassword, isCommonPassword } from './password.server';
 import { findToken, isUsable, issueToken, consumeToken } from './one-time-token-repository.server';
@@ -21,19 +22,27 @@ export const commonPassword = () =>
     password: ['is too common; choose one that is harder to guess'],
   });
 
-export const inviteGone = () =>
-  new ApiError(410, 'invite_expired', 'This invitation has expired or was already used.');
+/** What a registration tells the caller: check the mail, or (from an invite) ready to sign in. */
+export type Registered = { status: 'check_your_email' } | { status: 'active' };
+
+export const emailTaken = () =>
+  new ApiError(
+    409,
+    'email_taken',
+    'This address already has an account here. Sign in with it instead.',
+  );
 
 /**
  * Registration (POST /svc/account). The answer is the same whether the address is new or taken;
- * a taken address's owner gets a notice instead of an activation mail. With an invite token the
- * new user joins the inviting account. The password is hashed on both paths, so time says
- * nothing either.
+ * a taken address's owner gets a notice instead of an activation mail. The password is hashed on
+ * both paths, so time says nothing either. With an invite token the new user joins the inviting
+ * account and is active at once: the invite mail, sent to that address, proved it (issue 12.19;
+ * docs/decisions/0080). Only the holder of that mail's token learns whether the address is taken.
  */
 export async function register(
   { store, ip }: { store: Store; ip: string },
   input: { name: string; email: string; password: string; invite_token?: string },
-): Promise<void> {
+): Promise<Registered> {
   await consumeLimits([
     [LIMITS.registerIp, ip],
     [LIMITS.registerAccount, accountKey(store.key, input.email)],
@@ -44,7 +53,7 @@ export async function register(
   let invite = null;
   if (input.invite_token) {
     invite = await findToken(db, 'invite', input.invite_token);
-    if (!invite) throw new ApiError(404, 'invite_not_found', 'There is no such invitation.');
+    if (!invite) throw inviteNotFound();
     if (!isUsable(invite)) throw inviteGone();
     if (invite.email !== input.email) {
       throw new ApiError(400, 'validation_failed', 'The request is not valid.', {
@@ -56,8 +65,9 @@ export async function register(
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(db, store.key, input.email);
   if (existing) {
+    if (invite) throw emailTaken();
     await mailAlreadyRegistered(store, existing);
-    return;
+    return { status: 'check_your_email' };
   }
 
   let created;
@@ -73,6 +83,7 @@ export async function register(
       } else {
         accountId = await insertAccount(tx, { storeKey: store.key, name: input.name });
       }
+      const invited = role === 'member';
       const user = await insertUser(tx, {
         storeKey: store.key,
         accountId,
@@ -80,20 +91,25 @@ export async function register(
         name: input.name,
         email: input.email,
         passwordHash,
+        ...(invited ? { emailVerified: true, activatedAt: now() } : {}),
       });
+      if (invited) return { user, token: null };
       const { token } = await issueToken(tx, 'activation', { userId: user.id });
       return { user, token };
     });
   } catch (error) {
     // The same address registered a moment ago by a parallel request: answer as for a taken one.
     if (isUniqueViolation(error)) {
+      if (invite) throw emailTaken();
       const other = await findUserByEmail(db, store.key, input.email);
       if (other) await mailAlreadyRegistered(store, other);
-      return;
+      return { status: 'check_your_email' };
     }
     throw error;
   }
+  if (!created.token) return { status: 'active' };
   await mailActivation(store, created.user, created.token);
+  return { status: 'check_your_email' };
 }
 
 /** Activates the account of an activation token, once. */

@@ -1,4 +1,5 @@
 import 'server-only';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
 import { consumeLimits, resetLimit } from '@/lib/rate-limit/limiter';
@@ -6,7 +7,10 @@ import { mergeCartOnSignIn } from '@/features/cart/server/cart-merge.server';
 import type { RequestContext } from '@/features/session/server/request-context.server';
 import type { ChallengeMethod } from '../schemas';
 import { logSignIn } from './auth-log.server';
-import { answerChallenge, createChallenge, needsSecondFactor } from './challenge.server';
+import { mailSecurityChange } from './auth-mail.server';
+import { backupCodesLeft } from './backup-codes.server';
+import { answerChallenge } from './challenge-answer.server';
+import { createChallenge, needsSecondFactor } from './challenge.server';
 import { accountKey, LIMITS } from './limits.server';
 import { verifyPassword } from './password.server';
 import { findUserByEmail, userDto, type UserDto, type UserRow } from './users-repository.server';
@@ -52,7 +56,7 @@ export async function signInOrChallenge(
 ): Promise<SignInResult> {
   if (needsSecondFactor(user)) {
     const { session } = await ctx.ensureSession();
-    const challenge = await createChallenge(ctx.store, user, session.id, {
+    const challenge = await createChallenge(ctx, user, session.id, {
       rememberMe: options.remember,
       isCtd: options.ctd,
     });
@@ -127,15 +131,21 @@ export async function passwordSignIn(
  */
 export async function finishChallenge(
   ctx: RequestContext,
-  input: { challenge: string; code: string; remember_me: boolean; is_ctd: boolean },
+  input: {
+    challenge: string;
+    code?: string;
+    passkey?: AuthenticationResponseJSON;
+    remember_me: boolean;
+    is_ctd: boolean;
+  },
 ): Promise<{ user: UserDto }> {
   let result;
   try {
-    result = await answerChallenge(input.challenge, ctx.session?.id ?? null, input.code, ctx.ip);
+    result = await answerChallenge(ctx, input.challenge, ctx.session?.id ?? null, input);
   } catch (error) {
     logSignIn({
       outcome: 'failure',
-      method: 'totp',
+      method: input.passkey ? 'passkey' : 'totp',
       store: ctx.store.key,
       ip: ctx.ip,
       reason: 'second_factor',
@@ -149,6 +159,13 @@ export async function finishChallenge(
     ip: ctx.ip,
     userId: result.user.id,
   });
+  if (result.method === 'backup_code') {
+    const left = await backupCodesLeft(result.user.id);
+    await mailSecurityChange(ctx.store, result.user, {
+      subject: 'A backup code was used to sign in',
+      what: `Someone signed in to your account with one of your backup codes. ${left} of them ${left === 1 ? 'is' : 'are'} left; you can make a new set on the security page.`,
+    });
+  }
   return completeSignIn(ctx, result.user, {
     remember: input.remember_me || result.rememberMe,
     ctd: input.is_ctd || result.isCtd,

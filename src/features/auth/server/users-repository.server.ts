@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import { accounts, users } from '@/lib/db/schema';
 import type { CustomerUser } from '../customer-user';
@@ -143,6 +143,11 @@ export async function replacePassword(
   return rows.length === 1;
 }
 
+/** Moves a user to a new address, which the mail that carried the link proved. */
+export async function replaceEmail(db: AppDb, userId: string, email: string): Promise<void> {
+  await db.update(users).set({ email, emailVerified: true }).where(eq(users.id, userId));
+}
+
 /**
  * Records `step` as the last accepted TOTP time step when it is later than the last one, so a
  * code is accepted once. Answers whether it was later.
@@ -165,9 +170,64 @@ export async function advanceTotpStep(db: AppDb, userId: string, step: number): 
 export async function updateUser(
   db: AppDb,
   userId: string,
-  set: Partial<Pick<UserRow, 'totpSecret' | 'totpLastStep' | 'phone' | 'vatDisplay'>>,
+  set: Partial<
+    Pick<
+      UserRow,
+      | 'totpSecret'
+      | 'totpLastStep'
+      | 'phone'
+      | 'phonePending'
+      | 'phoneCodeHash'
+      | 'phoneCodeExpiresAt'
+      | 'phoneCodeAttempts'
+      | 'vatDisplay'
+    >
+  >,
 ): Promise<void> {
   await db.update(users).set(set).where(eq(users.id, userId));
+}
+
+/**
+ * Counts one try at the code of a phone being set up, atomically and only while fewer than
+ * `max` were made. Answers the counted row (with the pending number and code), or null.
+ */
+export async function countPhoneAttempt(
+  db: AppDb,
+  userId: string,
+  max: number,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ phoneCodeAttempts: sql`${users.phoneCodeAttempts} + 1` })
+    .where(
+      and(
+        eq(users.id, userId),
+        isNotNull(users.phonePending),
+        sql`${users.phoneCodeAttempts} < ${max}`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Makes the pending number the phone, if it is still the one the code was sent to. */
+export async function confirmPendingPhone(
+  db: AppDb,
+  userId: string,
+  phone: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({
+      phone,
+      phonePending: null,
+      phoneCodeHash: null,
+      phoneCodeExpiresAt: null,
+      phoneCodeAttempts: 0,
+    })
+    .where(and(eq(users.id, userId), eq(users.phonePending, phone)))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 /** Sets the account's VAT display choice only when it never made one. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import { sessions } from '@/lib/db/schema';
 
@@ -17,6 +17,9 @@ export type Session = {
   ctdAt: Date | null;
   /** VAT display choice (inc/ex) of this visit; null = the default, ex. */
   vatDisplay: string | null;
+  /** The browser and address the sign-in came from. */
+  userAgent: string | null;
+  ip: string | null;
 };
 
 const columns = {
@@ -29,6 +32,8 @@ const columns = {
   expiresAt: sessions.expiresAt,
   ctdAt: sessions.ctdAt,
   vatDisplay: sessions.vatDisplay,
+  userAgent: sessions.userAgent,
+  ip: sessions.ip,
 };
 
 export async function findSessionByTokenHash(db: AppDb, tokenHash: string) {
@@ -59,6 +64,36 @@ export async function updateSession(
 
 export async function deleteSession(db: AppDb, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** The signed-in sessions of a user that have not ended, the most recently seen first. */
+export async function findUserSessions(
+  db: AppDb,
+  input: { userId: string; now: Date; idleSince: Date },
+): Promise<Session[]> {
+  return db
+    .select(columns)
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, input.userId),
+        gt(sessions.expiresAt, input.now),
+        or(eq(sessions.remember, true), gt(sessions.lastSeenAt, input.idleSince)),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** Deletes one session of a user; answers whether the user had it. */
+export async function deleteUserSession(
+  db: AppDb,
+  input: { id: string; userId: string },
+): Promise<boolean> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, input.id), eq(sessions.userId, input.userId)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
 }
 
 /** Deletes every session of a user, or every one but `exceptId`. */

@@ -7,6 +7,8 @@ import { hashToken, randomToken } from '@/lib/security/tokens';
 import {
   deleteEndedSessions,
   deleteSession,
+  deleteUserSession,
+  findUserSessions,
   deleteUserSessions,
   findSessionByTokenHash,
   insertSession,
@@ -91,7 +93,13 @@ const sessionGone = () => new Error('session vanished while it was being changed
  */
 export async function signInSession(
   sessionId: string,
-  input: { userId: string; remember: boolean; ctd: boolean },
+  input: {
+    userId: string;
+    remember: boolean;
+    ctd: boolean;
+    userAgent: string | null;
+    ip: string;
+  },
 ): Promise<SessionHandle> {
   const token = randomToken(32);
   const at = now();
@@ -103,6 +111,8 @@ export async function signInSession(
     lastSeenAt: at,
     expiresAt: new Date(at.getTime() + (input.remember ? REMEMBER_MS : ABSOLUTE_MS)),
     ctdAt: input.ctd ? at : null,
+    userAgent: input.userAgent,
+    ip: input.ip,
   });
   if (!session) throw sessionGone();
   return { session, token };
@@ -119,6 +129,21 @@ export async function rotateSession(sessionId: string): Promise<SessionHandle> {
 /** Ends one session on the server. */
 export async function endSession(sessionId: string): Promise<void> {
   await deleteSession(await appDb(), sessionId);
+}
+
+/** The live signed-in sessions of a user, the most recently seen first. */
+export async function userSessions(userId: string): Promise<Session[]> {
+  const at = now();
+  return findUserSessions(await appDb(), {
+    userId,
+    now: at,
+    idleSince: new Date(at.getTime() - IDLE_MS),
+  });
+}
+
+/** Ends one session of a user; answers whether the user had it. */
+export async function endUserSession(userId: string, sessionId: string): Promise<boolean> {
+  return deleteUserSession(await appDb(), { id: sessionId, userId });
 }
 
 /** Ends every session of a user, or every one but `exceptId`. */

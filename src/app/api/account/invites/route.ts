@@ -4,8 +4,14 @@ import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
 import { inviteSchema } from '@/features/auth/schemas';
 import { requireUser } from '@/features/auth/server/current-user.server';
-import { invite } from '@/features/auth/server/invites.server';
+import { invite, pendingInvites } from '@/features/auth/server/invites.server';
 import { requestContext } from '@/features/session/server/request-context.server';
+
+/** The owner's pending invitations: `{invites:[{id, email, invited_by, created_at, expires_at}]}`. */
+export const GET = apiRoute(async (request) => {
+  const user = await requireUser(await requestContext(requestInput(request)));
+  return dataResponse(await pendingInvites(user));
+});
 
 /** The account owner invites someone by e-mail: `{email}` -> 201 `{email, expires_at}`. */
 export const POST = apiRoute(async (request) => {
@@ -15,7 +21,6 @@ export const POST = apiRoute(async (request) => {
   return dataResponse(await invite(ctx.store, user, email), { status: 201 });
 });
 
-export const GET = methodNotAllowed(['POST']);
-export const PUT = GET;
-export const PATCH = GET;
-export const DELETE = GET;
+export const PUT = methodNotAllowed(['GET', 'POST']);
+export const PATCH = PUT;
+export const DELETE = PUT;

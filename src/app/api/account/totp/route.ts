@@ -19,19 +19,21 @@ export const POST = apiRoute(async (request) => {
   return dataResponse(await startTotpSetup(ctx.store, user, password));
 });
 
-/** Finishes it: `{setup_token, code}`. */
+/** Finishes it: `{setup_token, code}` -> `{second_factor: true, backup_codes}` (shown once). */
 export const PUT = apiRoute(async (request) => {
-  const user = await requireUser(await requestContext(requestInput(request)));
+  const ctx = await requestContext(requestInput(request));
+  const user = await requireUser(ctx);
   const input = await readJson(request, totpEnableSchema);
-  await finishTotpSetup(user, input.setup_token, input.code);
-  return dataResponse({ second_factor: true });
+  const { backup_codes } = await finishTotpSetup(ctx.store, user, input.setup_token, input.code);
+  return dataResponse({ second_factor: true, backup_codes });
 });
 
-/** Turns it off: `{password}`. */
+/** Turns it off, with its backup codes: `{password}`. */
 export const DELETE = apiRoute(async (request) => {
-  const user = await requireUser(await requestContext(requestInput(request)));
+  const ctx = await requestContext(requestInput(request));
+  const user = await requireUser(ctx);
   const { password } = await readJson(request, totpDisableSchema);
-  await disableTotp(user, password);
+  await disableTotp(ctx.store, user, password);
   return dataResponse({ second_factor: false });
 });
 

@@ -8,14 +8,14 @@ import { requestContext } from '@/features/session/server/request-context.server
 
 /**
  * Desktop grant: after a sign-in with is_ctd, an authorization code for the desktop client
- * (PKCE S256, loopback redirect). Success is `{data:{code, state, redirect_uri, expires_in}}`;
+ * (PKCE S256, loopback redirect). Success is `{data:{code, state, redirect_uri, expires_in, scope}}`;
  * failures are OAuth error bodies `{error, error_description}`.
  */
 export const POST = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
   return oauthHandle(async () => {
     const input = await readOAuthBody(request, ctdGrantSchema);
-    return dataResponse(await grantCtd(ctx.session, input));
+    return dataResponse(await grantCtd(ctx, input));
   });
 });
 

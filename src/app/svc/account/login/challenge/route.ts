@@ -25,12 +25,7 @@ export const PUT = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
   const input = await readJson(request, challengeSwitchSchema);
   return dataResponse(
-    await switchMethod(
-      ctx.store,
-      input.challenge,
-      ctx.session?.id ?? null,
-      input.alternative_method,
-    ),
+    await switchMethod(ctx, input.challenge, ctx.session?.id ?? null, input.alternative_method),
   );
 });
 

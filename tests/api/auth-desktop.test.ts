@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '../support/agent';
 import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harness';
 import { PASSWORD, readyAgent, registeredUser } from '../support/auth-flows';
-import { linkIn } from '../support/mail-server';
 import { hashToken } from '@/lib/security/tokens';
 
 const harness = await startAuthHarness();
@@ -16,12 +15,10 @@ const { mail } = harness;
 const routes = await authRoutes();
 const grant = await import('@/app/api/oauth/grant/ctd/route');
 const token = await import('@/app/api/oauth/token/route');
-const invites = await import('@/app/api/account/invites/route');
-const inviteCheck = await import('@/app/svc/invite/[token]/route');
-const { userOfAccessToken } = await import('@/features/auth/server/oauth.server');
+const { userOfAccessToken } = await import('@/features/auth/server/oauth-tokens.server');
 const { requestCtdGrant } = await import('@/features/auth/api/ctd-grant');
 const { appDb } = await import('@/lib/db/app-db');
-const { oauthCodes, oneTimeTokens, users } = await import('@/lib/db/schema');
+const { oauthCodes } = await import('@/lib/db/schema');
 const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 
 beforeAll(async () => {
@@ -94,7 +91,7 @@ describe('desktop grant', () => {
     expect(await userOfAccessToken(tokens.body.access_token)).toBeNull();
   });
 
-  it('accepts a form-encoded token request (RFC 6749)', async () => {
+  it('accepts a form-encoded token request without any cookie or CSRF token (a native app)', async () => {
     const agent = await ctdAgent();
     const { verifier, challenge } = pkce();
     const { code } = (
@@ -111,15 +108,39 @@ describe('desktop grant', () => {
     const request = apiRequest('/api/oauth/token', {
       method: 'POST',
       body: form,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        cookie: agent.cookieHeader(),
-        'x-xsrf-token': agent.cookies.get('XSRF-TOKEN')!,
-      },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     const response = await token.POST(request, undefined as never);
     expect(response.status).toBe(200);
-    expect((await response.json()).token_type).toBe('Bearer');
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(await response.json()).toMatchObject({ token_type: 'Bearer', scope: 'account:read' });
+  });
+
+  it('answers the token endpoint errors of RFC 6749 section 5.2', async () => {
+    const { apiRequest } = await import('../support/requests');
+    const post = async (body: string) => {
+      const response = await token.POST(
+        apiRequest('/api/oauth/token', {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+        undefined as never,
+      );
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await post('grant_type=password&username=a&password=b')).toMatchObject({
+      status: 400,
+      body: { error: 'unsupported_grant_type' },
+    });
+    expect((await post('client_id=callwave-desktop')).body.error).toBe('invalid_request');
+    expect(
+      (await post('grant_type=refresh_token&grant_type=refresh_token&client_id=x')).body.error,
+    ).toBe('invalid_request');
+    const unknown = await post(
+      `grant_type=refresh_token&client_id=callwave-desktop&refresh_token=${'A'.repeat(43)}`,
+    );
+    expect(unknown).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
   });
 
   it('needs a sign-in with is_ctd, and gives one grant per sign-in', async () => {
@@ -146,11 +167,14 @@ describe('desktop grant', () => {
     ['a non-loopback address', { redirect_uri: 'http://192.168.1.5:53682/cb' }],
     ['an unknown client', { client_id: 'someone-else' }],
     ['a short challenge', { code_challenge: 'abc' }],
+    ['an unknown scope', { scope: 'account:read everything' }],
   ])('refuses %s with an OAuth error body', async (_name, change) => {
     const agent = await ctdAgent();
     const answer = await askGrant(agent, grantBody(pkce().challenge, change));
     expect(answer.status).toBe(400);
-    expect(['invalid_request', 'unauthorized_client']).toContain(answer.body.error);
+    expect(['invalid_request', 'unauthorized_client', 'invalid_scope']).toContain(
+      answer.body.error,
+    );
     expect(typeof answer.body.error_description).toBe('string');
   });
 
@@ -231,141 +255,5 @@ describe('desktop grant', () => {
       state: 's',
     });
     expect(unreachable.ok).toBe(false);
-  });
-});
-
-describe('invites', () => {
-  it('lets an owner invite by e-mail; the invitee registers into the owner account', async () => {
-    const ownerEmail = await registeredUser(routes, mail, freshEmail('owner'), {
-      name: 'Olivia Owner',
-    });
-    const owner = await readyAgent(routes);
-    await owner.call(routes.login.POST, '/api/login', {
-      method: 'POST',
-      json: { email: ownerEmail, password: PASSWORD },
-    });
-    const invitee = freshEmail('invitee');
-    const sent = await owner.call(invites.POST, '/api/account/invites', {
-      method: 'POST',
-      json: { email: invitee },
-    });
-    expect(sent.status).toBe(201);
-    const link = linkIn(await mail.waitFor(invitee), '/invite/');
-    expect(link.host).toBe('nameport.example');
-    const inviteToken = link.pathname.split('/').pop()!;
-
-    const anon = await readyAgent(routes);
-    const check = await anon.call(inviteCheck.GET, `/svc/invite/${inviteToken}`, {
-      params: { token: inviteToken },
-    });
-    expect(check.status).toBe(200);
-    expect(check.body.data).toMatchObject({
-      invited_by: { name: 'Olivia Owner' },
-      account: { name: 'Olivia Owner' },
-      email: invitee,
-    });
-    expect(new Date(check.body.data.expires_at).getTime()).toBeGreaterThan(
-      Date.now() + 6.9 * 86_400_000,
-    );
-
-    const wrongAddress = await anon.call(routes.account.POST, '/svc/account', {
-      method: 'POST',
-      json: {
-        name: 'Ivan',
-        email: freshEmail('other'),
-        password: PASSWORD,
-        invite_token: inviteToken,
-      },
-    });
-    expect(wrongAddress.status).toBe(400);
-
-    const joined = await anon.call(routes.account.POST, '/svc/account', {
-      method: 'POST',
-      json: { name: 'Ivan Invitee', email: invitee, password: PASSWORD, invite_token: inviteToken },
-    });
-    expect(joined.status).toBe(202);
-    const db = await appDb();
-    const [ownerRow] = await db.select().from(users).where(eq(users.email, ownerEmail));
-    const [member] = await db.select().from(users).where(eq(users.email, invitee));
-    expect(member!.accountId).toBe(ownerRow!.accountId);
-    expect(member!.role).toBe('member');
-
-    const used = await anon.call(inviteCheck.GET, `/svc/invite/${inviteToken}`, {
-      params: { token: inviteToken },
-    });
-    expect(used.status).toBe(410);
-    expect(used.body.error.code).toBe('invite_expired');
-
-    // A member cannot invite.
-    const activation = linkIn(
-      await mail.waitFor(invitee, (m) => m.subject.startsWith('Activate')),
-      '/activate',
-    );
-    await anon.call(routes.activate.PUT, '/api/account/activate', {
-      method: 'PUT',
-      json: { token: activation.searchParams.get('token') },
-    });
-    const memberAgent = await readyAgent(routes);
-    await memberAgent.call(routes.login.POST, '/api/login', {
-      method: 'POST',
-      json: { email: invitee, password: PASSWORD },
-    });
-    const denied = await memberAgent.call(invites.POST, '/api/account/invites', {
-      method: 'POST',
-      json: { email: freshEmail('x') },
-    });
-    expect(denied.status).toBe(403);
-  });
-
-  it('answers 404 for an unknown invite and 410 for an expired one', async () => {
-    const anon = await readyAgent(routes);
-    const unknown = 'A'.repeat(43);
-    expect(
-      (await anon.call(inviteCheck.GET, `/svc/invite/${unknown}`, { params: { token: unknown } }))
-        .status,
-    ).toBe(404);
-    expect(
-      (await anon.call(inviteCheck.GET, '/svc/invite/..', { params: { token: '..' } })).status,
-    ).toBe(404);
-
-    const ownerEmail = await registeredUser(routes, mail, freshEmail('owner2'));
-    const owner = await readyAgent(routes);
-    await owner.call(routes.login.POST, '/api/login', {
-      method: 'POST',
-      json: { email: ownerEmail, password: PASSWORD },
-    });
-    const invitee = freshEmail('late');
-    await owner.call(invites.POST, '/api/account/invites', {
-      method: 'POST',
-      json: { email: invitee },
-    });
-    const inviteToken = linkIn(await mail.waitFor(invitee), '/invite/')
-      .pathname.split('/')
-      .pop()!;
-    await (
-      await appDb()
-    )
-      .update(oneTimeTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(oneTimeTokens.tokenHash, hashToken(inviteToken)));
-    expect(
-      (
-        await anon.call(inviteCheck.GET, `/svc/invite/${inviteToken}`, {
-          params: { token: inviteToken },
-        })
-      ).status,
-    ).toBe(410);
-  });
-
-  it('needs a signed-in owner to invite', async () => {
-    const anon = await readyAgent(routes);
-    expect(
-      (
-        await anon.call(invites.POST, '/api/account/invites', {
-          method: 'POST',
-          json: { email: freshEmail('x') },
-        })
-      ).status,
-    ).toBe(401);
   });
 });

@@ -1,0 +1,17 @@
+import { dataResponse } from '@/lib/http/api-response';
+import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { requestInput } from '@/lib/http/request-input';
+import { requireUser } from '@/features/auth/server/current-user.server';
+import { securityOverview } from '@/features/auth/server/security.server';
+import { requestContext } from '@/features/session/server/request-context.server';
+
+/** What the security page shows: `{second_factor, phone, phone_pending, backup_codes_left}`. */
+export const GET = apiRoute(async (request) => {
+  const user = await requireUser(await requestContext(requestInput(request)));
+  return dataResponse(await securityOverview(user));
+});
+
+export const POST = methodNotAllowed(['GET']);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

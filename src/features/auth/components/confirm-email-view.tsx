@@ -1,0 +1,63 @@
+'use client';
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { authApi, problemOf } from '../api/auth-api';
+import { CUSTOMER_KEY } from '../hooks/use-customer';
+import styles from './auth.module.css';
+import { FormError } from './field';
+
+/**
+ * Confirms a new e-mail address by a click rather than on load, so a mail scanner that opens
+ * the link does not use it up (as activation does).
+ */
+export function ConfirmEmailView() {
+  const token = useSearchParams().get('token');
+  const { mutate } = useSWRConfig();
+  const [state, setState] = useState<'idle' | 'busy' | string>('idle');
+  const [error, setError] = useState<string | null>(
+    token ? null : 'This link is incomplete. Open the link from the mail again.',
+  );
+
+  async function confirm() {
+    setState('busy');
+    setError(null);
+    try {
+      const { data } = await authApi.put('/api/account/email', { token });
+      await mutate(CUSTOMER_KEY);
+      setState(data.data.email);
+    } catch (e) {
+      setError(problemOf(e).message);
+      setState('idle');
+    }
+  }
+
+  if (state !== 'idle' && state !== 'busy') {
+    return (
+      <div className={styles.form}>
+        <p role="status" className={styles.success}>
+          Your account now uses {state}.
+        </p>
+        <Link className={styles.link} href="/dashboard">
+          Go to your account
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.form}>
+      <FormError message={error} />
+      {token ? (
+        <button
+          type="button"
+          className={styles.button}
+          onClick={confirm}
+          disabled={state === 'busy'}
+        >
+          Use this address
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+'use client';
+import Script from 'next/script';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { authApi, problemOf } from '../api/auth-api';
+import { CUSTOMER_KEY } from '../hooks/use-customer';
+import styles from './auth.module.css';
+import { FormError } from './field';
+
+/** Google Identity Services' script; loaded only where this button is. */
+export const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client';
+
+/** The part of Google Identity Services this button uses. */
+type GoogleIdentity = {
+  accounts: {
+    id: {
+      initialize(options: {
+        client_id: string;
+        callback: (response: { credential?: string }) => void;
+        ux_mode?: 'popup' | 'redirect';
+        context?: 'signin' | 'signup' | 'use';
+      }): void;
+      renderButton(
+        parent: HTMLElement,
+        options: {
+          type?: 'standard';
+          theme?: string;
+          size?: string;
+          text?: string;
+          width?: number;
+        },
+      ): void;
+    };
+  };
+};
+
+declare global {
+  interface Window {
+    google?: GoogleIdentity;
+  }
+}
+
+/**
+ * "Sign in with Google" (issue 16.3), on the sign-in and registration screens when the store
+ * has GOOGLE_CLIENT_ID: the script loads only then and only there. The ID token Google hands
+ * back goes to `POST /api/glogin`, which signs in (or asks for the second step).
+ */
+export function GoogleButton({
+  clientId,
+  context,
+}: {
+  clientId: string;
+  context: 'signin' | 'signup';
+}) {
+  const router = useRouter();
+  const { mutate } = useSWRConfig();
+  const slot = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const google = window.google;
+    if (!ready || !google || !slot.current) return;
+    google.accounts.id.initialize({
+      client_id: clientId,
+      ux_mode: 'popup',
+      context,
+      callback: async ({ credential }) => {
+        setError(null);
+        try {
+          const { data } = await authApi.post('/api/glogin', { credential });
+          if (data.data.challenge) {
+            const query = new URLSearchParams({ challenge: data.data.challenge });
+            router.push(`/login/challenge?${query}`);
+            return;
+          }
+          await mutate(CUSTOMER_KEY);
+          router.push('/dashboard');
+        } catch (e) {
+          setError(problemOf(e).message);
+        }
+      },
+    });
+    google.accounts.id.renderButton(slot.current, {
+      type: 'standard',
+      theme: 'outline',
+      size: 'large',
+      text: context === 'signup' ? 'signup_with' : 'signin_with',
+    });
+  }, [ready, clientId, context, router, mutate]);
+
+  return (
+    <div className={styles.alternatives}>
+      <p className={styles.divider}>or</p>
+      <FormError message={error} />
+      <div ref={slot} className={styles.google} data-testid="google-button" />
+      <Script src={GOOGLE_SCRIPT} strategy="afterInteractive" onReady={() => setReady(true)} />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+'use client';
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import { authApi, problemOf } from '../api/auth-api';
+import { useFormAction } from '../hooks/use-form-action';
+import styles from './auth.module.css';
+import { Field, FormError } from './field';
+
+type PendingInvite = { id: string; email: string; expires_at: string };
+
+const fetchInvites = async (url: string): Promise<PendingInvite[]> =>
+  (await authApi.get(url)).data.data.invites;
+
+/** The owner's invitations: send one, see those still open, withdraw one (issue 12.19). */
+export function InvitesPanel() {
+  const send = useFormAction('Enter an e-mail address.');
+  const [done, setDone] = useState<string | null>(null);
+  const [listError, setListError] = useState<string | null>(null);
+  const { data: pending, mutate, error: loadError } = useSWR('/api/account/invites', fetchInvites);
+  const load = () => mutate();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const email = String(new FormData(formElement).get('invite_email') ?? '');
+    setDone(null);
+    await send.run(async () => {
+      const { data } = await authApi.post('/api/account/invites', { email });
+      setDone(`Invitation sent to ${data.data.email}. It works once, within 7 days.`);
+      formElement.reset();
+      await load();
+    });
+  }
+
+  async function withdraw(invite: PendingInvite) {
+    setDone(null);
+    setListError(null);
+    try {
+      await authApi.delete(`/api/account/invites/${invite.id}`);
+      setDone(`The invitation to ${invite.email} is withdrawn; its link no longer works.`);
+    } catch (e) {
+      setListError(problemOf(e).message);
+    }
+    await load();
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby="invite-title">
+      <h2 id="invite-title" className={styles.title}>
+        Invite a team member
+      </h2>
+      <form method="post" className={styles.form} onSubmit={submit} noValidate>
+        {done ? (
+          <p role="status" className={styles.success}>
+            {done}
+          </p>
+        ) : null}
+        <FormError message={send.error} />
+        <Field
+          id="invite_email"
+          label="Their e-mail address"
+          type="email"
+          autoComplete="off"
+          required
+        />
+        <button type="submit" className={styles.button} disabled={send.busy}>
+          Send invitation
+        </button>
+      </form>
+      <h3 className={styles.subtitle}>Open invitations</h3>
+      <FormError message={listError ?? (loadError ? problemOf(loadError).message : null)} />
+      {pending === undefined ? null : pending.length === 0 ? (
+        <p className={styles.hint}>No invitation is waiting for an answer.</p>
+      ) : (
+        <ul className={styles.list} aria-label="Open invitations">
+          {pending.map((invite) => (
+            <li key={invite.id} className={styles.row}>
+              <span>
+                {invite.email}
+                <span className={styles.hint}>
+                  {' '}
+                  until {new Date(invite.expires_at).toLocaleDateString()}
+                </span>
+              </span>
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() => withdraw(invite)}
+                aria-label={`Withdraw the invitation to ${invite.email}`}
+              >
+                Withdraw
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

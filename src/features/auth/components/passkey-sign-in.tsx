@@ -1,0 +1,69 @@
+'use client';
+import { useSyncExternalStore } from 'react';
+import { useSWRConfig } from 'swr';
+import { authApi } from '../api/auth-api';
+import { CUSTOMER_KEY } from '../hooks/use-customer';
+import { useFormAction } from '../hooks/use-form-action';
+import styles from './auth.module.css';
+import { FormError } from './field';
+import type { SignInOutcome } from './login-form';
+
+const noSubscription = () => () => {};
+
+/** True once on the client when the browser can use passkeys at all. */
+export function usePasskeySupport(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => typeof window.PublicKeyCredential === 'function',
+    () => false,
+  );
+}
+
+export const PASSKEY_UNAVAILABLE =
+  'This browser or device could not use a passkey here. Try another way to sign in.';
+
+/** The browser's words when the customer closes its passkey dialog: not an error to show. */
+export const isCancelled = (error: unknown) =>
+  error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
+
+/**
+ * "Sign in with a passkey" (issue 16.6): the browser offers the passkeys it holds for this host,
+ * the customer confirms with a fingerprint, face or PIN, and no password is typed.
+ */
+export function PasskeySignIn({
+  isCtd,
+  onOutcome,
+}: {
+  isCtd: boolean;
+  onOutcome: (outcome: SignInOutcome) => void;
+}) {
+  const supported = usePasskeySupport();
+  const { mutate } = useSWRConfig();
+  const { busy, error, setError, run } = useFormAction('The passkey could not be used.');
+  if (!supported) return null;
+
+  const signIn = () =>
+    run(async () => {
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      const { data: options } = await authApi.post('/api/passkey/options');
+      let response;
+      try {
+        response = await startAuthentication({ optionsJSON: options.data });
+      } catch (e) {
+        if (!isCancelled(e)) setError(PASSKEY_UNAVAILABLE);
+        return;
+      }
+      const { data } = await authApi.post('/api/passkey/login', { response, is_ctd: isCtd });
+      await mutate(CUSTOMER_KEY);
+      onOutcome({ kind: 'signed_in', user: data.data.user });
+    });
+
+  return (
+    <div className={styles.alternatives}>
+      <FormError message={error} />
+      <button type="button" className={styles.secondary} onClick={signIn} disabled={busy}>
+        Sign in with a passkey
+      </button>
+    </div>
+  );
+}

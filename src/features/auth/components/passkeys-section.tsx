@@ -1,0 +1,135 @@
+'use client';
+import { useState, type FormEvent } from 'react';
+import { authApi } from '../api/auth-api';
+import { useFormAction } from '../hooks/use-form-action';
+import type { PasskeyInfo } from '../hooks/use-security';
+import styles from './auth.module.css';
+import { Field, FormError } from './field';
+import { isCancelled, PASSKEY_UNAVAILABLE, usePasskeySupport } from './passkey-sign-in';
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+/**
+ * Passkeys (issue 16.6): the list with each one's name and last use, adding one (password, then
+ * the browser's own dialog) and removing one (password). They sign in without a password on
+ * this store's address, and stand in for the app's code at the second step.
+ */
+export function PasskeysSection({
+  passkeys,
+  onChange,
+}: {
+  passkeys: PasskeyInfo[];
+  onChange: () => Promise<unknown>;
+}) {
+  const supported = usePasskeySupport();
+  const { busy, error, setError, fields, run } = useFormAction('Check the fields marked below.');
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const add = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const password = String(data.get('passkey_password') ?? '');
+    const name = String(data.get('passkey_name') ?? '').trim();
+    setNotice(null);
+    return run(async () => {
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const { data: options } = await authApi.post('/api/account/passkeys/options', { password });
+      let response;
+      try {
+        response = await startRegistration({ optionsJSON: options.data });
+      } catch (e) {
+        if (!isCancelled(e)) setError(PASSKEY_UNAVAILABLE);
+        return;
+      }
+      const { data: added } = await authApi.post('/api/account/passkeys', {
+        response,
+        ...(name ? { name } : {}),
+      });
+      setNotice(`The passkey “${added.data.name}” is added.`);
+      form.reset();
+      await onChange();
+    });
+  };
+
+  const remove = (passkey: PasskeyInfo) => {
+    const form = document.getElementById('passkey-form') as HTMLFormElement | null;
+    const password = String(new FormData(form ?? undefined).get('passkey_password') ?? '');
+    setNotice(null);
+    if (!password) {
+      setError('Enter your password first, then remove the passkey.');
+      return;
+    }
+    return run(async () => {
+      await authApi.delete(`/api/account/passkeys/${passkey.id}`, { data: { password } });
+      setNotice(`The passkey “${passkey.name}” is removed.`);
+      await onChange();
+    });
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="passkeys-title">
+      <h2 id="passkeys-title" className={styles.title}>
+        Passkeys
+      </h2>
+      <p className={styles.lead}>
+        Sign in with your fingerprint, face or device PIN instead of a password.
+      </p>
+      {notice ? (
+        <p role="status" className={styles.success}>
+          {notice}
+        </p>
+      ) : null}
+      <FormError message={error} />
+      {passkeys.length > 0 ? (
+        <ul className={styles.list} aria-label="Your passkeys">
+          {passkeys.map((passkey) => (
+            <li key={passkey.id} className={styles.row}>
+              <span>
+                {passkey.name}
+                <span className={styles.hint}>
+                  {' '}
+                  added {day(passkey.created_at)}
+                  {passkey.last_used_at ? `, last used ${day(passkey.last_used_at)}` : ''}
+                </span>
+              </span>
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() => remove(passkey)}
+                disabled={busy}
+                aria-label={`Remove the passkey ${passkey.name}`}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form id="passkey-form" method="post" className={styles.form} onSubmit={add} noValidate>
+        <Field
+          id="passkey_name"
+          label="Name of the new passkey (optional)"
+          maxLength={60}
+          autoComplete="off"
+          errors={fields.name}
+        />
+        <Field
+          id="passkey_password"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          errors={fields.password}
+        />
+        {supported ? (
+          <button type="submit" className={styles.button} disabled={busy}>
+            Add a passkey
+          </button>
+        ) : (
+          <p className={styles.hint}>This browser cannot make passkeys.</p>
+        )}
+      </form>
+    </section>
+  );
+}
