@@ -251,7 +251,7 @@ describe('invites', () => {
     });
     expect(sent.status).toBe(201);
     const link = linkIn(await mail.waitFor(invitee), '/invite/');
-    expect(link.host).toBe('nameport.example');
+    expect(link.host).toBe('www.nameport.example');
     const inviteToken = link.pathname.split('/').pop()!;
 
     const anon = await readyAgent(routes);

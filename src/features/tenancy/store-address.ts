@@ -1,0 +1,33 @@
+import { getEnv, type Env } from '@/lib/env';
+import type { Store } from './store-types';
+
+/** What a store's public address depends on; the process configuration unless a test passes its own. */
+export type AddressSettings = Pick<Env, 'PORT' | 'STORE_LINK_SCHEME' | 'STORE_LINK_PORT'>;
+
+const isLocalName = (host: string) => host === 'localhost' || host.endsWith('.localhost');
+
+/**
+ * The one rule for where a store is reached from outside (docs/decisions/0090): mail links,
+ * canonical addresses, sitemap, robots.txt and structured data all use it, so what a page calls
+ * its own address is where a mail sends people.
+ *
+ * - Host: a white-label store's `domain_name`; the built-in brands' `www.` + `domain_name`
+ *   (SPEC section 2).
+ * - A local name (`localhost`, `*.localhost`) only ever reaches this machine: `http`, on
+ *   `STORE_LINK_PORT` or else the port this server listens on.
+ * - Any other host: `STORE_LINK_SCHEME`, and `STORE_LINK_PORT` when set.
+ */
+export function storeOrigin(store: Store, settings: AddressSettings = getEnv()): string {
+  const domain = store.config.domain_name;
+  if (isLocalName(domain)) {
+    return `http://${domain}:${settings.STORE_LINK_PORT ?? settings.PORT}`;
+  }
+  const www = store.keywordId === 1 || store.keywordId === 1252 ? 'www.' : '';
+  const port = settings.STORE_LINK_PORT ? `:${settings.STORE_LINK_PORT}` : '';
+  return `${settings.STORE_LINK_SCHEME}://${www}${domain}${port}`;
+}
+
+/** An absolute address on the store's site for a path; an absolute URL is left as it is. */
+export function storeUrl(store: Store, pathOrUrl: string, settings?: AddressSettings): string {
+  return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${storeOrigin(store, settings)}${pathOrUrl}`;
+}
