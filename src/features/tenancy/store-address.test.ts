@@ -47,4 +47,23 @@ describe("a store's public address", () => {
     expect(storeOrigin(shop, env)).toBe('https://shop.example:8443');
     expect(storeOrigin(nameport, env)).toBe('https://www.nameport.example:8443');
   });
+
+  it('with local links, sends every store to the host it is served on locally', () => {
+    const local = parseEnv({ STORE_LINK_SCHEME: 'http', STORE_LINK_PORT: '4200' });
+    expect(storeOrigin(nameport, local)).toBe('http://nameport.localhost:4200');
+    expect(storeOrigin(callwave, local)).toBe('http://callwave.localhost:4200');
+    expect(storeOrigin(acme, local)).toBe('http://acme.localhost:4200');
+  });
+
+  it("takes a built-in brand's local host from its configured host group", () => {
+    const env = parseEnv({
+      STORE_LINK_SCHEME: 'http',
+      PORT: '5000',
+      DOMAIN_BRAND_HOSTS: 'nameport.example,np.test,names.localhost,localhost',
+      TELEPHONY_BRAND_HOSTS: 'callwave.example,localhost.callwave.example',
+    });
+    expect(storeOrigin(nameport, env)).toBe('http://names.localhost:5000');
+    // A group without a local name keeps the brand's public address.
+    expect(storeOrigin(callwave, env)).toBe('http://www.callwave.example');
+  });
 });
