@@ -40,6 +40,8 @@ test("a white-label store's pages, sitemap and robots.txt name the address its m
   const mail = await mailbox.waitFor(email, (m) => m.subject.startsWith('Activate'));
   const link = new URL(mail.text.match(/https?:\/\/\S+\/activate\S*/)![0]);
   expect(link.origin).toBe(`http://acme.localhost:${PORT}`);
+  // Sent as Acme, from Acme's own domain, not the domain brand's.
+  expect(mail.from).toMatch(/^"?Acme Voice"? <no-reply@acme\.localhost>$/);
 
   const home = await request({ host: 'acme.localhost', path: '/' });
   expect(home.body).toContain(`<link rel="canonical" href="${link.origin}/"/>`);

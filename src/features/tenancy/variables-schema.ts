@@ -46,6 +46,8 @@ export const variablesSchema = z.object({
     .regex(/^\+?[0-9 ()-]{0,24}$/, 'telephone number')
     .default(''),
   supportEmail: z.union([z.email(), z.literal('')]).default(''),
+  /** Sender address of the store's mail; empty: no-reply@ its domain_name (storeMailFrom). */
+  mailFrom: z.union([z.email(), z.literal('')]).default(''),
   supportA1: text(120),
   supportA2: text(120),
   supportCity: text(80),
