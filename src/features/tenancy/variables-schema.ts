@@ -60,6 +60,8 @@ export const variablesSchema = z.object({
   loginText: text(500),
   footerText: text(1000),
   dualHomepageText: text(2000),
+  /** What a selling store's home page opens on, after its name: domain search or numbers. */
+  homeLeadsWith: z.enum(['domains', 'numbers']).default('domains'),
   domainModules: z.array(domainModule).max(12).default([]),
   gtmId: z
     .string()
