@@ -75,6 +75,13 @@ export const variablesSchema = z.object({
     .default(''),
   thirdPartyScriptEnabled: z.boolean().default(false),
   customSnippet: text(5000),
+  /**
+   * The store's terms, privacy notice and cookie notice as plain text (`## ` headings, `- ` lists,
+   * blank lines between paragraphs); empty: the product's default naming the store (legal-pages.ts).
+   */
+  termsText: text(20_000),
+  privacyText: text(20_000),
+  cookiesText: text(20_000),
 });
 
 export type Variables = z.output<typeof variablesSchema>;
