@@ -47,30 +47,41 @@ function detailsOf(store: Store): Details {
   };
 }
 
-const terms = (
-  d: Details,
-) => `These terms apply when you use ${d.store} at ${d.site} and when you buy from us. ${d.who} You can reach us ${d.contact}.
+const accountTerms = `## Your account
+Keep your password to yourself: what is done with your account is your responsibility. People you invite into your account act for it.`;
 
-## What we sell
-Domain name registrations and transfers, paid by the year, and business phone numbers and call plans, paid by the month. Every price is shown before you buy: in pounds sterling with UK VAT, or in US dollars without VAT, as you choose.
-
-## Your account
-You need an account to buy. Keep your password to yourself: what is done with your account is your responsibility. People you invite into your account act for it.
-
-## Prices and renewals
-You pay the price shown when you place your order. Domains, numbers and plans renew at the renewal price shown at that time until you turn renewal off.
-
-## When a service ends
-A domain that is not renewed can still be renewed for 30 days after it expires, then restored at a restore price for 30 days more, and is then released. A number or plan whose renewal is not paid is suspended after 14 days and released after 30; a released number may go to someone else.
-
-## Changing your mind
-If you buy as a consumer you may cancel within 14 days of your order. If you asked us to start a service within that time, you pay for what was used; a registered domain cannot be unregistered.
-
-## Our responsibility
+const closingTerms = (d: Details) => `## Our responsibility
 We are responsible for loss we cause that was foreseeable when you ordered. For business customers our responsibility is limited to what you paid us in the 12 months before the loss. Nothing here limits what the law does not allow to be limited.
 
 ## Complaints and law
 Tell us first, ${d.contact}. These terms are governed by the law of the country where ${d.legalName} is established.`;
+
+/** Terms for what this store offers: a dashboard only, or numbers and plans, and domains if it prices any. */
+function terms(d: Details, store: Store): string {
+  const intro = `These terms apply when you use ${d.store} at ${d.site}`;
+  if (store.config.dashboard_only) {
+    return [
+      `${intro}. ${d.who} You can reach us ${d.contact}.`,
+      `## This site\nNothing is sold on this site: it is where ${d.store} customers sign in to their account.`,
+      accountTerms,
+      closingTerms(d),
+    ].join('\n\n');
+  }
+  const domains = store.prices.length > 0;
+  const offer = [
+    domains && 'domain name registrations and transfers, paid by the year',
+    'business phone numbers and call plans, paid by the month',
+  ].filter(Boolean);
+  return [
+    `${intro} and when you buy from us. ${d.who} You can reach us ${d.contact}.`,
+    `## What we sell\nWe sell ${offer.join(', and ')}. Every price is shown before you buy: in pounds sterling with UK VAT, or in US dollars without VAT, as you choose.`,
+    `${accountTerms} You need an account to buy.`,
+    `## Prices and renewals\nYou pay the price shown when you place your order. What you buy renews at the renewal price shown at that time until you turn renewal off.`,
+    `## When a service ends\n${domains ? 'A domain that is not renewed can still be renewed for 30 days after it expires, then restored at a restore price for 30 days more, and is then released. ' : ''}A number or plan whose renewal is not paid is suspended after 14 days and released after 30; a released number may go to someone else.`,
+    `## Changing your mind\nIf you buy as a consumer you may cancel within 14 days of your order. If you asked us to start a service within that time, you pay for what was used${domains ? '; a registered domain cannot be unregistered' : ''}.`,
+    closingTerms(d),
+  ].join('\n\n');
+}
 
 const privacy = (
   d: Details,
@@ -81,7 +92,7 @@ const privacy = (
 - A second sign-in step, if you turn one on: your phone number for codes by SMS, or your authenticator app's secret, kept encrypted.
 - If you sign in with Google: the id Google gives your account, and the e-mail address Google confirmed.
 - Your sessions: when each started and was last used, so that you stay signed in and can sign out everywhere.
-- Your cart, your currency and your choice to see prices with or without VAT.
+- Your cart, and your choice to see prices with or without VAT.
 - Sign-in attempts, with the network address they came from, to protect your account from guessing.
 - Mail and text messages we send you, until they are delivered; then only who they went to and when.
 - When you buy: your order, billing details and invoices, for as long as tax law requires (six years in the UK).

@@ -40,6 +40,14 @@ describe('default legal texts', () => {
     },
   );
 
+  it('sells in the terms only what the store offers', () => {
+    expect(legalText(shop, 'terms')).toContain('business phone numbers and call plans');
+    expect(legalText(shop, 'terms')).not.toContain('domain');
+    const callwave = storeFromBrand(BUILT_IN_BRANDS.callwave, []);
+    expect(legalText(callwave, 'terms')).toContain('Nothing is sold on this site');
+    expect(legalText(callwave, 'terms')).not.toContain('What we sell');
+  });
+
   it('lists every cookie the product sets', () => {
     const text = legalText(shop, 'cookies');
     for (const name of [
