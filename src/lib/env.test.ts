@@ -56,6 +56,12 @@ describe('configuration', () => {
     expect(problemsOf({ PORT: '0', DATABASE_URL: 'x', LOG_LEVEL: 'loud' })).toHaveLength(3);
   });
 
+  it('names MAIL_FROM as removed, so a deployment does not silently lose its sender', () => {
+    expect(problemsOf({ MAIL_FROM: 'no-reply@nameport.example' })).toEqual([
+      expect.stringMatching(/^MAIL_FROM: was removed: each store's mail comes from its mailFrom/),
+    ]);
+  });
+
   it('treats an empty secret as no secret', () => {
     expect(parseEnv({ HOST_OVERRIDE_SECRET: '' }).HOST_OVERRIDE_SECRET).toBeUndefined();
   });

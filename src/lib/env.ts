@@ -77,7 +77,16 @@ const schema = z
         .regex(/^smtps?:\/\/[^\s]+$/, 'must be smtp://host:port or smtps://user:pass@host:port')
         .optional(),
     ),
-    MAIL_FROM: z.email('must be an e-mail address').default('no-reply@nameport.example'),
+    // Each store sends from its own address now (docs/decisions/0091): a leftover setting is named.
+    MAIL_FROM: z.preprocess(
+      emptyAsUndefined,
+      z
+        .undefined({
+          error:
+            "was removed: each store's mail comes from its mailFrom variable or no-reply@ its domain",
+        })
+        .optional(),
+    ),
     SMS_URL: z.preprocess(emptyAsUndefined, z.url('must be a URL').optional()),
     STORE_LINK_SCHEME: z.enum(['https', 'http']).default('https'),
     STORE_LINK_PORT: z.preprocess(

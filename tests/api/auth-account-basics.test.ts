@@ -122,7 +122,7 @@ describe('changing the e-mail address', () => {
       await mail.waitFor(newEmail, (m) => m.subject.startsWith('Confirm your new e-mail')),
       '/confirm-email',
     );
-    expect(link.host).toBe('nameport.example');
+    expect(link.host).toBe('www.nameport.example');
     // Nothing changed yet.
     expect(await whoIs(agent)).toBe(oldEmail);
 

@@ -31,7 +31,7 @@ describe('POST /svc/account (registration)', () => {
     expect(received.subject).toBe('Activate your account - Acme Voice');
     expect(received.from).toContain('Acme Voice');
     const link = linkIn(received, '/activate');
-    expect(link.host).toBe('acme.localhost');
+    expect(link.hostname).toBe('acme.localhost');
     expect(link.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(received.html).toContain('/brands/acme/logo.svg');
     expect(received.html).toContain(link.searchParams.get('token'));
@@ -236,7 +236,7 @@ describe('password recovery', () => {
       await mail.waitFor(email, (m) => m.subject.startsWith('Reset')),
       '/reset-password',
     );
-    expect(link.host).toBe('nameport.example');
+    expect(link.host).toBe('www.nameport.example');
     expect(link.protocol).toBe('https:');
   });
 

@@ -38,7 +38,7 @@ async function inviteBy(agent: Awaited<ReturnType<typeof owner>>['agent'], invit
     await mail.waitFor(invitee, (m) => m.subject.includes('invited you')),
     '/invite/',
   );
-  expect(link.host).toBe('nameport.example');
+  expect(link.host).toBe('www.nameport.example');
   return link.pathname.split('/').pop()!;
 }
 

@@ -34,7 +34,7 @@ describe('the outbox without transports', () => {
       error: null,
     });
     expect(row!.subject).toBe('Activate your account - Bytes Domains');
-    expect(row!.text).toMatch(/https:\/\/bytes\.localhost\/activate\?token=[A-Za-z0-9_-]{43}/);
+    expect(row!.text).toMatch(/http:\/\/bytes\.localhost:\d+\/activate\?token=[A-Za-z0-9_-]{43}/);
     expect(row!.html).toContain('Bytes Domains');
   });
 

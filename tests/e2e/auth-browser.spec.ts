@@ -62,7 +62,7 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
   // The activation mail links to the store's configured address.
   const activation = await mailbox.waitFor(email, (m) => m.subject.startsWith('Activate'));
   const activationLink = linkFrom(activation.text, '/activate');
-  expect(new URL(activationLink).host).toBe('nameport.example');
+  expect(new URL(activationLink).host).toBe('www.nameport.example');
   await visit(page, localPath(activationLink));
   await page.getByRole('button', { name: 'Activate my account' }).click();
   await expect(page.getByRole('status')).toHaveText('Your account is active.');

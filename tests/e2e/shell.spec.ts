@@ -18,22 +18,22 @@ const EXPECTED = {
   'acme.localhost': {
     primary: '#6b21a8',
     favicon: '/brands/theme-7/favicon.svg',
-    site: 'http://acme.localhost',
+    site: `http://acme.localhost:${PORT}`,
   },
   'harbor.localhost': {
     primary: '#1e40af',
     favicon: '/brands/theme-8/favicon.svg',
-    site: 'http://harbor.localhost',
+    site: `http://harbor.localhost:${PORT}`,
   },
   'ringo.localhost': {
     primary: '#0f766e',
     favicon: '/brands/default/favicon.svg',
-    site: 'http://ringo.localhost',
+    site: `http://ringo.localhost:${PORT}`,
   },
   'bytes.localhost': {
     primary: '#047857',
     favicon: '/brands/default/favicon.svg',
-    site: 'http://bytes.localhost',
+    site: `http://bytes.localhost:${PORT}`,
   },
 } as const;
 
@@ -260,7 +260,7 @@ test('footer shows contact links, hours with today marked and open-now status', 
 
 test('per-host robots.txt and sitemap.xml point at the store', async () => {
   const robots = await raw({ host: 'bytes.localhost', path: '/robots.txt' });
-  expect(robots.body).toContain('Sitemap: http://bytes.localhost/sitemap.xml');
+  expect(robots.body).toContain(`Sitemap: http://bytes.localhost:${PORT}/sitemap.xml`);
   const sitemap = await raw({ host: 'nameport.localhost', path: '/sitemap.xml' });
   expect(sitemap.body).toContain('<loc>https://www.nameport.example/domains/pricing</loc>');
 });

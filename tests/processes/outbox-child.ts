@@ -13,6 +13,7 @@ if (command === 'send') {
     storeKey: 'nameport',
     to: to!,
     fromName: 'Nameport',
+    fromAddress: 'no-reply@nameport.example',
     subject: 'Sent once',
     text: 'Exactly one of these.',
     html: '<p>Exactly one of these.</p>',

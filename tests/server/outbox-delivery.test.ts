@@ -33,6 +33,7 @@ const mail = (to: string) => ({
   storeKey: 'nameport',
   to,
   fromName: 'Nameport',
+  fromAddress: 'no-reply@nameport.example',
   replyTo: 'help@nameport.example',
   subject: 'Hello',
   text: 'A link: https://nameport.example/activate?token=x',

@@ -50,6 +50,7 @@ describe(`two job queues on one database (${lane})`, () => {
         storeKey: 'nameport',
         to,
         fromName: 'Nameport',
+        fromAddress: 'no-reply@nameport.example',
         subject: 'One',
         text: 'x',
         html: 'x',

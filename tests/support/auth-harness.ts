@@ -88,7 +88,6 @@ export async function startAuthHarness(): Promise<{
   process.env.GOOGLE_JWKS_URL = jwks.url;
   process.env.SMTP_URL = mail.url;
   process.env.SMS_URL = sms.url;
-  process.env.MAIL_FROM = 'no-reply@nameport.example';
   // Mail and SMS leave through the job queue: this test process runs its workers.
   const { runJobsInThisProcess } = await import('@/lib/jobs/process-queue.server');
   await runJobsInThisProcess();

@@ -18,6 +18,7 @@ describe('brandedMail', () => {
     });
     expect(mail.subject).toBe('Reset your password - Nameport');
     expect(mail.fromName).toBe('Nameport');
+    expect(mail.fromAddress).toBe('no-reply@nameport.example');
     expect(mail.text).toContain(
       'Choose a new password: https://nameport.example/reset-password?token=abc',
     );

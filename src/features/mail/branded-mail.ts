@@ -2,6 +2,14 @@ import type { Store } from '@/features/tenancy/store-types';
 import { supportAddressLines } from '@/features/tenancy/support-address';
 import { storeLink } from './store-link';
 
+/**
+ * The address a store's mail comes from: its own `mailFrom`, or no-reply@ its configured domain,
+ * so a reseller's customers never get mail from another brand (docs/decisions/0091).
+ */
+export function storeMailFrom(store: Store): string {
+  return store.variables.mailFrom || `no-reply@${store.config.domain_name}`;
+}
+
 export type MailContent = {
   subject: string;
   /** Greeting line, e.g. "Hello Ada,". */
@@ -39,6 +47,7 @@ export function brandedMail(
   text: string;
   html: string;
   fromName: string;
+  fromAddress: string;
   replyTo?: string;
 } {
   const name = store.config.store_name;
@@ -84,6 +93,7 @@ ${content.footnote ? `<p style="font-size:13px;color:${t.mutedTextColor}">${esca
     text,
     html,
     fromName: name,
+    fromAddress: storeMailFrom(store),
     replyTo: store.variables.supportEmail || undefined,
   };
 }

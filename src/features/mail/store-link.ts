@@ -1,12 +1,6 @@
-import { getEnv } from '@/lib/env';
-import type { Store } from '@/features/tenancy/store-types';
-
 /**
- * An absolute link into the store at its configured address (store config `domain_name`), never
- * the Host of the request that caused the mail: a forged Host cannot redirect a reset link.
+ * A link in a mail goes to the store's public address (one rule for mail and pages:
+ * tenancy/store-address.ts), built from its configured `domain_name`, never from the Host of the
+ * request that caused the mail: a forged Host cannot redirect a reset link.
  */
-export function storeLink(store: Store, path: string): string {
-  const env = getEnv();
-  const port = env.STORE_LINK_PORT ? `:${env.STORE_LINK_PORT}` : '';
-  return `${env.STORE_LINK_SCHEME}://${store.config.domain_name}${port}${path}`;
-}
+export { storeUrl as storeLink } from '@/features/tenancy/store-address';

@@ -2,7 +2,7 @@ import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-
 import { netGross } from '@/features/pricing/money';
 import type { Store } from '@/features/tenancy/store-types';
 import { WEEKDAYS } from '@/features/tenancy/weekdays';
-import { absoluteUrl, siteUrl } from './site-url';
+import { storeOrigin, storeUrl } from '@/features/tenancy/store-address';
 
 /** schema.org WebSite: name and URL (SPEC section 2). */
 export function websiteJsonLd(store: Store) {
@@ -10,7 +10,7 @@ export function websiteJsonLd(store: Store) {
     '@context': 'https://schema.org',
     '@type': 'WebSite',
     name: store.config.store_name,
-    url: siteUrl(store),
+    url: storeOrigin(store),
   };
 }
 
@@ -24,8 +24,8 @@ export function organizationJsonLd(store: Store) {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     name: v.companyName || store.config.store_name,
-    url: siteUrl(store),
-    logo: absoluteUrl(store, store.theme.logoSet.primary),
+    url: storeOrigin(store),
+    logo: storeUrl(store, store.theme.logoSet.primary),
     ...(v.supportNumber ? { telephone: v.supportNumber } : {}),
     ...(v.supportEmail ? { email: v.supportEmail } : {}),
     ...(street || v.supportCity
@@ -69,7 +69,7 @@ export function offerCatalogJsonLd(store: Store, siteVersion: SiteVersionId) {
     '@context': 'https://schema.org',
     '@type': 'OfferCatalog',
     name: `${store.config.store_name} domain prices`,
-    url: `${siteUrl(store)}/domains/pricing`,
+    url: `${storeOrigin(store)}/domains/pricing`,
     itemListElement: prices.map((p) => {
       const price = decimal(netGross(p.registerNet, vatRateBp).gross);
       return {

@@ -95,7 +95,7 @@ export const BUILT_IN_BRANDS: Record<BuiltInBrandKey, BuiltInBrand> = {
         friday: { openTime: '08:00', closedTime: '20:00' },
         saturday: { openTime: '10:00', closedTime: '14:00' },
       },
-      loginText: 'Sign in to manage your numbers, users and call plans.',
+      loginText: 'Sign in to your Callwave account: your details, your team and your security.',
       footerText: 'Callwave is a fictional cloud-telephony provider used for demonstration.',
     }),
   },

@@ -46,6 +46,8 @@ export const variablesSchema = z.object({
     .regex(/^\+?[0-9 ()-]{0,24}$/, 'telephone number')
     .default(''),
   supportEmail: z.union([z.email(), z.literal('')]).default(''),
+  /** Sender address of the store's mail; empty: no-reply@ its domain_name (storeMailFrom). */
+  mailFrom: z.union([z.email(), z.literal('')]).default(''),
   supportA1: text(120),
   supportA2: text(120),
   supportCity: text(80),
@@ -58,6 +60,8 @@ export const variablesSchema = z.object({
   loginText: text(500),
   footerText: text(1000),
   dualHomepageText: text(2000),
+  /** What a selling store's home page opens on, after its name: domain search or numbers. */
+  homeLeadsWith: z.enum(['domains', 'numbers']).default('domains'),
   domainModules: z.array(domainModule).max(12).default([]),
   gtmId: z
     .string()
@@ -71,6 +75,13 @@ export const variablesSchema = z.object({
     .default(''),
   thirdPartyScriptEnabled: z.boolean().default(false),
   customSnippet: text(5000),
+  /**
+   * The store's terms, privacy notice and cookie notice as plain text (`## ` headings, `- ` lists,
+   * blank lines between paragraphs); empty: the product's default naming the store (legal-pages.ts).
+   */
+  termsText: text(20_000),
+  privacyText: text(20_000),
+  cookiesText: text(20_000),
 });
 
 export type Variables = z.output<typeof variablesSchema>;

@@ -337,6 +337,8 @@ export const outbox = pgTable(
     storeKey: text('store_key').notNull(),
     recipient: text('recipient').notNull(),
     fromName: text('from_name'),
+    /** The sending store's address; null for SMS. */
+    fromAddress: text('from_address'),
     replyTo: text('reply_to'),
     subject: text('subject').notNull().default(''),
     text: text('text').notNull(),
@@ -353,6 +355,7 @@ export const outbox = pgTable(
   (t) => [
     check('outbox_channel', sql`${t.channel} in ('mail', 'sms')`),
     check('outbox_state', sql`${t.state} in ('kept', 'queued', 'sent', 'failed')`),
+    check('outbox_mail_sender', sql`${t.channel} <> 'mail' or ${t.fromAddress} is not null`),
   ],
 );
 

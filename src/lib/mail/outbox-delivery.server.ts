@@ -72,6 +72,8 @@ function sender(message: OutboxRow): (() => Promise<void>) | null {
         storeKey: message.storeKey,
         to: message.recipient,
         fromName: message.fromName ?? '',
+        // Never null on a mail row (check outbox_mail_sender).
+        fromAddress: message.fromAddress ?? '',
         replyTo: message.replyTo ?? undefined,
         subject: message.subject,
         text: message.text,

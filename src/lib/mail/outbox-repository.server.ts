@@ -15,6 +15,7 @@ export type NewOutboxRow = Pick<
   | 'storeKey'
   | 'recipient'
   | 'fromName'
+  | 'fromAddress'
   | 'replyTo'
   | 'subject'
   | 'text'

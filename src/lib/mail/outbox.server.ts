@@ -60,6 +60,7 @@ export async function sendMail(mail: OutgoingMail, options: SendOptions = {}): P
       storeKey: mail.storeKey,
       recipient: mail.to,
       fromName: mail.fromName,
+      fromAddress: mail.fromAddress,
       replyTo: mail.replyTo ?? null,
       subject: mail.subject,
       text: mail.text,

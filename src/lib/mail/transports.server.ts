@@ -1,11 +1,12 @@
 import 'server-only';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { getEnv } from '@/lib/env';
 
 export type OutgoingMail = {
   storeKey: string;
   to: string;
   fromName: string;
+  /** The store's own sender address (its `mailFrom` variable or no-reply@ its domain). */
+  fromAddress: string;
   replyTo?: string;
   subject: string;
   text: string;
@@ -52,7 +53,7 @@ export const smtpSender = (url: string): Sender<OutgoingMail> => ({
   async send(mail) {
     try {
       await smtpTransport(url).sendMail({
-        from: { name: mail.fromName, address: getEnv().MAIL_FROM },
+        from: { name: mail.fromName, address: mail.fromAddress },
         to: mail.to,
         replyTo: mail.replyTo || undefined,
         subject: mail.subject,

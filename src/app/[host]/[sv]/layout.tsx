@@ -10,7 +10,7 @@ import { DataProvider } from '@/features/shell/components/data-provider';
 import { faviconFor } from '@/features/tenancy/favicon';
 import { StructuredData } from '@/features/seo/components/structured-data';
 import { organizationJsonLd, websiteJsonLd } from '@/features/seo/json-ld';
-import { siteUrl } from '@/features/seo/site-url';
+import { storeOrigin } from '@/features/tenancy/store-address';
 import styles from './store-layout.module.css';
 
 type Params = Promise<{ host: string; sv: string }>;
@@ -32,7 +32,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const { store } = await pageStore(host, sv);
   const name = store.config.store_name;
   return {
-    metadataBase: new URL(siteUrl(store)),
+    metadataBase: new URL(storeOrigin(store)),
     title: { default: name, template: `%s | ${name}` },
     description: store.variables.bannerText || `${name}: domains and business phone services.`,
     icons: { icon: { url: faviconFor(store), type: 'image/svg+xml' } },

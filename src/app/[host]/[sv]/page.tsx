@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { pageStore } from '@/features/tenancy/server/page-store.server';
 import { PriceTable } from '@/features/shell/components/price-table';
 import { DomainSearchForm } from '@/features/shell/components/domain-search-form';
+import { NumbersLead } from '@/features/shop/components/numbers-lead';
 import { StructuredData } from '@/features/seo/components/structured-data';
 import { offerCatalogJsonLd } from '@/features/seo/json-ld';
 import styles from './home.module.css';
@@ -14,7 +15,8 @@ export const metadata: Metadata = { alternates: { canonical: '/' } };
 /**
  * Home page by brand: the domain brand leads with domain search and prices; telephony brands
  * (dashboard_only) offer only sign-in and the dashboard; white-label stores show their own texts,
- * and their own prices when they sell domains.
+ * and their own prices when they sell domains. A store whose variables say it leads with numbers
+ * opens on them, ahead of the domain search.
  */
 export default async function HomePage({ params }: Props) {
   const { host, sv } = await params;
@@ -43,6 +45,10 @@ export default async function HomePage({ params }: Props) {
             </Link>
           </p>
         </section>
+      ) : null}
+
+      {!store.config.dashboard_only && v.homeLeadsWith === 'numbers' ? (
+        <NumbersLead siteVersion={siteVersion} />
       ) : null}
 
       {sellsDomains ? (

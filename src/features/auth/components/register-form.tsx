@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { authApi } from '../api/auth-api';
 import { useFormAction } from '../hooks/use-form-action';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../schemas';
+import { LegalAgreement } from '@/features/tenancy/components/legal-links';
 import styles from './auth.module.css';
 import { Field, FormError } from './field';
 
@@ -78,6 +79,7 @@ export function RegisterForm({ inviteToken, email }: { inviteToken?: string; ema
         maxLength={PASSWORD_MAX}
         errors={fields.password}
       />
+      <LegalAgreement action="creating an account" />
       <button type="submit" className={styles.button} disabled={busy}>
         Create account
       </button>

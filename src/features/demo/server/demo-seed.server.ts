@@ -5,6 +5,7 @@ import { domainToASCII } from 'node:url';
 import type { ThemeInput } from '@/features/theme/schema';
 import { seedCatalog } from '@/features/catalog/server/catalog-seed.server';
 import type { VariablesInput } from '@/features/tenancy/variables-schema';
+import { correctDemoCopy } from './demo-copy-seed.server';
 
 /**
  * Demo data (PRODUCT.md "Brands, hosts and demo data"): the built-in brands' price lists and four
@@ -76,9 +77,10 @@ export const DEMO_STORES: DemoStore[] = [
       supportZip: 'BS1 4DJ',
       supportCountry: 'United Kingdom',
       openingHours: weekdays('09:00', '17:00'),
-      bannerText: 'Business phone numbers in every UK area code.',
-      loginText: 'Acme Voice customers: sign in to your phone system.',
+      bannerText: 'Business phone numbers in UK and US area codes, with call plans per user.',
+      loginText: 'Acme Voice customers: sign in to your account, your team and your cart.',
       dualHomepageText: 'Numbers, call plans and the domain to go with them.',
+      homeLeadsWith: 'numbers',
     },
     prices: {
       1: [
@@ -100,17 +102,16 @@ export const DEMO_STORES: DemoStore[] = [
     isCsCustomer: false,
     theme: { logoSet: { primary: '/brands/harbor/logo.svg', alt: 'Harbor Telecom' } },
     variables: {
-      companyName: 'Harbor Telecom Inc',
-      supportNumber: '+1 206 555 0142',
+      companyName: 'Harbor Telecom Ltd',
+      supportNumber: '+44 151 496 0142',
       supportEmail: 'support@harbor.localhost',
-      supportA1: '1200 Alaskan Way',
-      supportCity: 'Seattle',
-      supportState: 'WA',
-      supportZip: '98101',
-      supportCountry: 'United States',
-      timeZone: 'America/Los_Angeles',
+      supportA1: 'Royal Albert Dock',
+      supportCity: 'Liverpool',
+      supportZip: 'L3 4AF',
+      supportCountry: 'United Kingdom',
       openingHours: weekdays('08:00', '18:00'),
-      bannerText: 'Cloud phones for crews on shore and at sea.',
+      bannerText: 'Business numbers and per-user call plans, from the Liverpool waterfront.',
+      homeLeadsWith: 'numbers',
     },
     prices: {
       1: [
@@ -140,7 +141,8 @@ export const DEMO_STORES: DemoStore[] = [
       supportZip: 'EH6 8RT',
       supportCountry: 'United Kingdom',
       openingHours: weekdays('08:30', '17:30'),
-      bannerText: 'Your calls, on every device.',
+      bannerText: 'Business phone numbers and call plans, billed monthly.',
+      homeLeadsWith: 'numbers',
     },
     prices: { 1: [['com', 1000, 1200, 1000, true]], 2: [['com', 1200, 1400, 1200, true]] },
   },
@@ -183,12 +185,22 @@ export const DEMO_STORES: DemoStore[] = [
         ...weekdays('10:00', '16:00'),
         saturday: { openTime: '10:00', closedTime: '13:00' },
       },
-      bannerText: 'Developer-friendly domains at honest prices.',
-      loginText: 'Sign in to manage your domains.',
+      bannerText: 'Domains with the renewal price shown before you buy.',
+      loginText: 'Sign in to your account: the cart you filled comes with you.',
       dualHomepageText: 'Search a name, or bring a domain you already own.',
       domainModules: [
-        { title: 'Free DNS', content: 'Every domain comes with managed DNS.' },
-        { title: 'No upsell', content: 'The price you see is the price you pay.' },
+        {
+          title: 'Renewals up front',
+          content: 'Every extension lists its registration, renewal and transfer price per year.',
+        },
+        {
+          title: 'VAT your way',
+          content: 'Show every price with or without VAT, as you prefer; the cart names the VAT.',
+        },
+        {
+          title: 'Transfers welcome',
+          content: 'Bring a domain you already own: transfers are priced per extension.',
+        },
       ],
     },
     prices: {
@@ -270,6 +282,10 @@ export async function seedDemoData(db: AppDb, options: { demoStores: boolean }):
       .onConflictDoNothing()
       .returning({ id: stores.id });
     const createdStores = new Set(newStores.map((s) => s.id));
+    await correctDemoCopy(
+      tx,
+      demoStores.filter((s) => !createdStores.has(s.id)),
+    );
     const hosts = demoStores.filter((s) => createdStores.has(s.id));
     if (hosts.length > 0) {
       await tx

@@ -3,7 +3,8 @@ import { normaliseHost } from '@/lib/http/host';
 import { storeService } from '@/features/tenancy/server/store-service.server';
 import type { Store } from '@/features/tenancy/store-types';
 import { faviconFor } from '@/features/tenancy/favicon';
-import { siteUrl } from '../site-url';
+import { storeOrigin } from '@/features/tenancy/store-address';
+import { LEGAL_PAGE_KEYS, LEGAL_PAGES } from '@/features/tenancy/legal-pages';
 
 /** The store of a per-host file (robots.txt, sitemap.xml, manifest), or null. */
 export async function storeForFile(params: Promise<{ host: string }>): Promise<Store | null> {
@@ -29,7 +30,7 @@ export function robotsTxt(store: Store): Response {
     'Disallow: /svc/',
     'Disallow: /cart',
     '',
-    `Sitemap: ${siteUrl(store)}/sitemap.xml`,
+    `Sitemap: ${storeOrigin(store)}/sitemap.xml`,
     '',
   ].join('\n');
   return new Response(body, {
@@ -39,9 +40,10 @@ export function robotsTxt(store: Store): Response {
 
 /** sitemap.xml of the store's public pages, at its canonical address. */
 export function sitemapXml(store: Store): Response {
-  const base = siteUrl(store);
+  const base = storeOrigin(store);
   const paths = ['/'];
   if (!store.config.dashboard_only && store.prices.length > 0) paths.push('/domains/pricing');
+  paths.push(...LEGAL_PAGE_KEYS.map((key) => LEGAL_PAGES[key].path));
   const urls = paths.map((p) => `  <url><loc>${base}${p}</loc></url>`).join('\n');
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, {

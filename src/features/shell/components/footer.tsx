@@ -1,5 +1,6 @@
 import type { Store } from '@/features/tenancy/store-types';
 import { supportAddressLines } from '@/features/tenancy/support-address';
+import { LegalLinks } from '@/features/tenancy/components/legal-links';
 import { zoneOffsetsNow } from '../opening-hours';
 import { OpeningHours } from './opening-hours';
 import styles from './footer.module.css';
@@ -61,6 +62,7 @@ export function Footer({ store }: { store: Store }) {
         />
       ) : null}
       {v.footerText ? <p className={styles.text}>{v.footerText}</p> : null}
+      <LegalLinks className={styles.legal} />
     </footer>
   );
 }

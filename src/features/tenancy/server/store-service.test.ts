@@ -141,7 +141,14 @@ describe('brand resolution (SPEC section 4)', () => {
   });
 
   it('rule 4: otherwise the stored data is used as it is', async () => {
-    const store = await service.byHost('bytes.localhost');
+    // A store of its own: on PostgreSQL the test files share one database, and the operator-call
+    // tests change the demo stores' themes.
+    const host = await insertStore({
+      isReseller: true,
+      theme: { primaryColor: '#047857', buttonTextTransform: 'uppercase' },
+      variables: { companyName: 'Stored Ltd' },
+    });
+    const store = await service.byHost(host);
     expect(store?.config).toMatchObject({
       theme_id: null,
       default_theme: false,
@@ -150,8 +157,9 @@ describe('brand resolution (SPEC section 4)', () => {
     });
     expect(store?.theme.primaryColor).toBe('#047857');
     expect(store?.theme.buttonTextTransform).toBe('uppercase');
-    expect(store?.variables.companyName).toBe('Bytes Domains Ltd');
-    expect(tldList(store!.prices, 2).map((t) => t.name)).toEqual([
+    expect(store?.variables.companyName).toBe('Stored Ltd');
+    const bytes = await service.byHost('bytes.localhost');
+    expect(tldList(bytes!.prices, 2).map((t) => t.name)).toEqual([
       'COM',
       'DEV',
       'IO',

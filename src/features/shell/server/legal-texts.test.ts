@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  SITE_VERSION_COOKIE,
+  XSRF_COOKIE,
+} from '@/lib/http/cookie-names';
+import { VAT_COOKIE } from '@/features/pricing/vat-display';
+import { BUILT_IN_BRANDS } from '@/features/tenancy/brands';
+import { storeFromBrand } from '@/features/tenancy/resolve-store';
+import type { Store } from '@/features/tenancy/store-types';
+import { variablesSchema } from '@/features/tenancy/variables-schema';
+import { legalText } from './legal-texts.server';
+
+const nameport = storeFromBrand(BUILT_IN_BRANDS.nameport, []);
+const shop: Store = {
+  ...nameport,
+  key: 'shop',
+  keywordId: 4,
+  config: { ...nameport.config, store_name: 'Shop', domain_name: 'shop.example' },
+  variables: variablesSchema.parse({
+    companyName: 'Shop Trading Ltd',
+    supportEmail: 'care@shop.example',
+    supportA1: '2 Mill Lane',
+    supportCity: 'York',
+    supportZip: 'YO1 7HH',
+    supportCountry: 'United Kingdom',
+  }),
+};
+
+describe('default legal texts', () => {
+  it.each(['terms', 'privacy', 'cookies'] as const)(
+    '%s names the store, who runs it, where and how to reach them',
+    (page) => {
+      const text = legalText(shop, page);
+      expect(text).toContain('Shop');
+      expect(text).toContain('Shop Trading Ltd');
+      expect(text).toContain('2 Mill Lane, York, YO1 7HH, United Kingdom');
+      expect(text).toContain('care@shop.example');
+    },
+  );
+
+  it('sells in the terms only what the store offers', () => {
+    expect(legalText(shop, 'terms')).toContain('business phone numbers and call plans');
+    expect(legalText(shop, 'terms')).not.toContain('domain');
+    const callwave = storeFromBrand(BUILT_IN_BRANDS.callwave, []);
+    expect(legalText(callwave, 'terms')).toContain('Nothing is sold on this site');
+    expect(legalText(callwave, 'terms')).not.toContain('What we sell');
+  });
+
+  it('lists every cookie the product sets', () => {
+    const text = legalText(shop, 'cookies');
+    for (const name of [
+      SESSION_COOKIE,
+      SECURE_SESSION_COOKIE,
+      XSRF_COOKIE,
+      SITE_VERSION_COOKIE,
+      VAT_COOKIE,
+    ]) {
+      expect(text).toContain(name);
+    }
+  });
+
+  it("mentions the tag manager's cookies only where the store turned it on", () => {
+    expect(legalText(shop, 'cookies')).not.toMatch(/Google Tag Manager/);
+    const tagged = {
+      ...shop,
+      variables: { ...shop.variables, gtmId: 'GTM-ABC1234', gtmEnabled: true },
+    };
+    expect(legalText(tagged, 'cookies')).toMatch(/Google Tag Manager \(GTM-ABC1234\)/);
+  });
+
+  it("gives the store's own text where it has one", () => {
+    const own = {
+      ...shop,
+      variables: { ...shop.variables, privacyText: '## Ours\nOur own words.' },
+    };
+    expect(legalText(own, 'privacy')).toBe('## Ours\nOur own words.');
+    expect(legalText(own, 'terms')).toContain('Shop Trading Ltd');
+  });
+});
