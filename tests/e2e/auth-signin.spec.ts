@@ -37,7 +37,8 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
  * The desktop app's view of the network: the store's public address (the issuer) is this
  * server, reached with the host override the suite's server accepts.
  */
-const ISSUER = new URL('https://nameport.example');
+// The brand's public address (SPEC section 2: the domain brand lives on www.).
+const ISSUER = new URL('https://www.nameport.example');
 const network = {
   [oauth.customFetch]: (
     url: string,
