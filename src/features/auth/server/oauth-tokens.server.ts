@@ -1,3 +1,6 @@
+// Longer than the house's 250 lines: the token endpoint's two grants, refresh rotation with
+// reuse detection and revocation (RFC 6749, 9700, 7009) share one token model and read best
+// together.
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { now } from '@/lib/clock';

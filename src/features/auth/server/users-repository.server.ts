@@ -4,7 +4,10 @@ import type { AppDb } from '@/lib/db/client';
 import { accounts, users } from '@/lib/db/schema';
 import type { CustomerUser } from '../customer-user';
 
-/** The only code that knows how users and their accounts are stored. */
+/**
+ * The only code that knows how users and their accounts are stored: every query on those two
+ * tables is here, which is why it is a little over the house's 250 lines.
+ */
 
 export type UserRow = typeof users.$inferSelect;
 
