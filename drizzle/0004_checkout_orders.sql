@@ -35,6 +35,7 @@ CREATE TABLE "invoices" (
 	"store_key" text NOT NULL,
 	"account_id" uuid NOT NULL,
 	"order_id" uuid NOT NULL,
+	"order_number" text NOT NULL,
 	"number" text NOT NULL,
 	"issued_at" timestamp with time zone NOT NULL,
 	"supplied_at" timestamp with time zone NOT NULL,

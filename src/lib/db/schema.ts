@@ -642,6 +642,7 @@ export const invoices = pgTable(
       .notNull()
       .unique()
       .references(() => orders.id),
+    orderNumber: text('order_number').notNull(),
     number: text('number').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     suppliedAt: timestamp('supplied_at', { withTimezone: true }).notNull(),
