@@ -48,7 +48,16 @@ type Handler<C> = (request: NextRequest, context: C) => Promise<Response>;
  * answered 500 without internals. Every log line of the call carries the request's id (set by
  * scripts/serve.mjs), and the answer tells serve.mjs which store it was for.
  */
-export function apiRoute<C = unknown>(handler: Handler<C>): Handler<C> {
+export function apiRoute<C = unknown>(
+  handler: Handler<C>,
+  options: {
+    /**
+     * Off only for calls that carry no cookie and prove themselves otherwise (a provider's
+     * signed webhook): CSRF protects cookie sessions.
+     */
+    csrf?: boolean;
+  } = {},
+): Handler<C> {
   return (request, context) =>
     runInLogScope(request.headers.get(REQUEST_ID_HEADER), async (call) => {
       const response = await answer(request, context);
@@ -58,7 +67,7 @@ export function apiRoute<C = unknown>(handler: Handler<C>): Handler<C> {
 
   async function answer(request: NextRequest, context: C): Promise<Response> {
     try {
-      await assertCsrf(request);
+      if (options.csrf !== false) await assertCsrf(request);
       return await handler(request, context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);

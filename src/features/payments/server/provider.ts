@@ -31,6 +31,8 @@ export type ProviderEvent = {
   type: string;
   /** The provider's reference of the payment the event is about, when it is about one. */
   paymentRef: string | null;
+  /** Our payment id, as we gave it to the provider (metadata), when the event carries it. */
+  paymentId: string | null;
   outcome: ProviderOutcome | null;
 };
 

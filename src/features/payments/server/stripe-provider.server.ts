@@ -175,6 +175,7 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
         id: event.id,
         type: event.type,
         paymentRef: intent?.id ?? null,
+        paymentId: intent?.metadata?.payment_id ?? null,
         outcome: intent ? outcomeOf(intent) : null,
       };
     },
