@@ -1,6 +1,5 @@
+import { isUuid } from '@/lib/uuid';
 import { ApiError } from './api-response';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The `{id}` of a path that names a row by its uuid. Anything else names nothing: 404 with the
@@ -11,7 +10,7 @@ export async function pathId(
   notFound: () => ApiError,
 ): Promise<string> {
   const { id } = await context.params;
-  if (!UUID.test(id)) throw notFound();
+  if (!isUuid(id)) throw notFound();
   return id.toLowerCase();
 }
 

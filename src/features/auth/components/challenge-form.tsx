@@ -32,6 +32,9 @@ export function ChallengeForm() {
   const challenge = query.get('challenge') ?? '';
   const rememberMe = query.get('remember_me') === 'true';
   const isCtd = query.get('is_ctd') === 'true';
+  // Only a path of this site: an absolute or protocol-relative URL would leave it.
+  const nextParam = query.get('next');
+  const next = nextParam && /^\/(?![/\\])/.test(nextParam) ? nextParam : null;
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const [state, setState] = useState<State | null>(null);
@@ -76,7 +79,8 @@ export function ChallengeForm() {
           remember_me: rememberMe,
         });
         await mutate(CUSTOMER_KEY);
-        router.push('/dashboard');
+        if (next) window.location.assign(next);
+        else router.push('/dashboard');
       },
       {
         leaving: true,

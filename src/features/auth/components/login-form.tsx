@@ -9,8 +9,11 @@ import { CUSTOMER_KEY } from '../hooks/use-customer';
 import styles from './auth.module.css';
 import { Field, FormError } from './field';
 
-/** Step one of signing in: e-mail and password; a second factor continues on the challenge screen. */
-export function LoginForm() {
+/**
+ * Step one of signing in: e-mail and password; a second factor continues on the challenge screen.
+ * `next` is where to go once signed in (the checkout), else the dashboard.
+ */
+export function LoginForm({ next }: { next?: string } = {}) {
   const router = useRouter();
   const isCtd = useSearchParams().get('is_ctd') === 'true';
   const { mutate } = useSWRConfig();
@@ -33,12 +36,15 @@ export function LoginForm() {
             challenge: data.data.challenge,
             remember_me: String(rememberMe),
             is_ctd: String(isCtd),
+            ...(next ? { next } : {}),
           });
           router.push(`/login/challenge?${query}`);
           return;
         }
         await mutate(CUSTOMER_KEY);
-        router.push('/dashboard');
+        // A full load: the page after sign-in is rendered with the customer's data.
+        if (next) window.location.assign(next);
+        else router.push('/dashboard');
       },
       { leaving: true },
     );

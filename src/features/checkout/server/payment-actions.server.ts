@@ -2,6 +2,7 @@ import 'server-only';
 import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
+import { isUuid } from '@/lib/uuid';
 import { invoiceOfOrder } from '@/features/invoices/server/invoices.server';
 import type { Order } from '@/features/orders/order-types';
 import {
@@ -35,6 +36,7 @@ const notPayable = (order: { number: string; status: string }) =>
 
 /** A payment of the account in this store, else 404 (another account's looks like none). */
 export async function accountPayment(scope: AccountScope, paymentId: string): Promise<PaymentRow> {
+  if (!isUuid(paymentId)) throw paymentNotFound();
   const payment = await paymentById(paymentId);
   if (!payment || payment.accountId !== scope.accountId || payment.storeKey !== scope.storeKey) {
     throw paymentNotFound();

@@ -15,6 +15,7 @@ import {
   type PaymentRow,
 } from '@/features/payments/server/payments.server';
 import { getEnv } from '@/lib/env';
+import { isUuid } from '@/lib/uuid';
 import { finishPayment } from './finish.server';
 import { accountPayment } from './payment-actions.server';
 
@@ -131,9 +132,7 @@ export async function handleStripeWebhook(
   }
   const payment =
     (event.paymentRef ? await paymentByProviderRef('stripe', event.paymentRef) : null) ??
-    (event.paymentId && /^[0-9a-f-]{36}$/.test(event.paymentId)
-      ? await paymentById(event.paymentId)
-      : null);
+    (event.paymentId && isUuid(event.paymentId) ? await paymentById(event.paymentId) : null);
   const record = { provider: 'stripe' as const, id: event.id, type: event.type };
   if (!payment || !event.outcome || payment.provider !== 'stripe') {
     // Not about one of our payments: kept as seen, so a redelivery is answered the same.

@@ -2,6 +2,7 @@ import 'server-only';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/api-response';
+import { isUuid } from '@/lib/uuid';
 import type { Order, OrderLine } from '@/features/orders/order-types';
 import { takeSeriesNumber } from '@/features/orders/server/orders.server';
 import type { Invoice, InvoiceLine } from '../invoice-types';
@@ -111,6 +112,7 @@ export async function accountInvoice(
   scope: { accountId: string; storeKey: string },
   id: string,
 ): Promise<Invoice> {
+  if (!isUuid(id)) throw invoiceNotFound();
   const row = await findInvoice(await appDb(), id);
   if (!row || row.accountId !== scope.accountId || row.storeKey !== scope.storeKey) {
     throw invoiceNotFound();

@@ -2,6 +2,7 @@ import 'server-only';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/api-response';
+import { isUuid } from '@/lib/uuid';
 import type { MoneyLine } from '@/features/pricing/money';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import { SITE_VERSIONS } from '@/features/site-version/site-version';
@@ -176,6 +177,7 @@ export async function accountOrder(
   orderId: string,
   db?: AppDb,
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
+  if (!isUuid(orderId)) throw orderNotFound();
   const conn = db ?? (await appDb());
   const order = await findOrder(conn, orderId);
   if (!order || order.accountId !== scope.accountId || order.storeKey !== scope.storeKey) {
