@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { MailServer } from '../support/mail-server';
-import { startSuiteMailbox, suiteEmail } from './auth-support';
+import { startSuiteMailbox } from './auth-support';
+import { expectNoSeriousViolations, fillBilling, registerInCheckout } from './checkout-support';
 import { PORT, visit } from './support';
 
 /**
@@ -14,7 +14,6 @@ import { PORT, visit } from './support';
 
 test.use({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
 
-const PASSWORD = 'a checkout journey passphrase';
 let mailbox: MailServer;
 test.beforeAll(async () => {
   mailbox = await startSuiteMailbox();
@@ -22,59 +21,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await mailbox.close();
 });
-
-export async function expectNoSeriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(
-    serious.map((v) => `${where}: ${v.id}: ${v.nodes.map((x) => x.target).join(', ')}`),
-  ).toEqual([]);
-}
-
-function localPath(link: string): string {
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-}
-
-/** Registers inside the checkout, activates from the mail, and signs in there again. */
-export async function registerInCheckout(page: Page, mail: MailServer, base: string) {
-  const email = suiteEmail('checkout');
-  await expect(page.getByRole('heading', { name: 'Sign in to check out' })).toBeVisible();
-  await expectNoSeriousViolations(page, 'sign in');
-  await page.getByRole('button', { name: 'New here? Create an account' }).click();
-  await page.getByLabel('Your name').fill('Ada Lovelace');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('status')).toContainText('Check your e-mail');
-  const activation = await mail.waitFor(email, (m) => m.subject.startsWith('Activate'));
-  const link = activation.text.match(/https?:\/\/\S+/g)!.find((u) => u.includes('/activate'))!;
-  await visit(page, `${base}${localPath(link)}`);
-  await page.getByRole('button', { name: 'Activate my account' }).click();
-  await expect(page.getByRole('status')).toHaveText('Your account is active.');
-  await visit(page, `${base}/checkout`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
-  return email;
-}
-
-/** The billing step, with a UK address. */
-export async function fillBilling(page: Page) {
-  await expect(page.getByRole('heading', { name: 'Billing details' })).toBeVisible();
-  await expectNoSeriousViolations(page, 'billing');
-  await page.getByLabel('Full name').fill('Ada Lovelace');
-  await page.getByLabel('Company (optional)').fill('Analytical Engines Ltd');
-  await page.getByLabel('Address line 1').fill('12 St James’s Square');
-  await page.getByLabel('Town or city').fill('London');
-  await page.getByLabel('Postcode').fill('SW1Y 4LB');
-  await page.getByLabel('Country').selectOption('GB');
-  await page.getByLabel('VAT number (optional)').fill('GB999999973');
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-}
 
 async function journey(page: Page, host: string) {
   const base = `http://${host}:${PORT}`;
