@@ -249,6 +249,22 @@ describe('POST /api/orders', () => {
     expect((await other.demo(placed.data.payment.id, 'succeed')).status).toBe(404);
     expect((await other.payAgain(placed.data.order.id)).status).toBe(404);
     expect((await other.getOrder('not-a-uuid')).status).toBe(404);
+    expect((await other.orders()).body.data.orders).toEqual([]);
     expect((await b.getOrder(placed.data.order.id)).status).toBe(200);
+  });
+
+  it('refuses an order call without the CSRF token, and places nothing', async () => {
+    const b = await buyer(routes);
+    const { body } = await readyCart(b);
+    const answer = await b.agent.call(routes.orders.POST, '/api/orders', {
+      method: 'POST',
+      json: body,
+      csrf: false,
+      headers: b.headers({ 'idempotency-key': randomUUID() }),
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error.code).toBe('csrf_mismatch');
+    expect((await b.orders()).body.data.orders).toEqual([]);
+    expect((await b.cart()).body.data.items).toHaveLength(3);
   });
 });
