@@ -1,6 +1,7 @@
 'use client';
 import { createApiClient } from './api-client';
 import { browserHasSession } from './browser-session';
+import { noteServerDate } from './server-clock';
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
@@ -8,6 +9,20 @@ const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 export const browserApi = createApiClient();
 
 let tokenRequest: Promise<unknown> | null = null;
+
+// Countdowns to times the server set count on the server's clock (server-clock.ts).
+browserApi.interceptors.response.use(
+  (response) => {
+    noteServerDate(response.headers.date as string | undefined);
+    return response;
+  },
+  (error: unknown) => {
+    noteServerDate(
+      (error as { response?: { headers?: { date?: string } } }).response?.headers?.date,
+    );
+    return Promise.reject(error);
+  },
+);
 
 // Unsafe calls need the session's XSRF-TOKEN cookie, which axios echoes as X-XSRF-TOKEN. When the
 // cookie is missing (first visit, or the session changed), fetch it once before the call.

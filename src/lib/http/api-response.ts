@@ -1,4 +1,5 @@
 import { NextResponse } from 'next/server';
+import { now } from '@/lib/clock';
 
 /** PRODUCT.md "Errors": `{ error: { code, message, fields } }` with the right status. */
 export type ApiErrorBody = {
@@ -20,12 +21,20 @@ export class ApiError extends Error {
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
+/**
+ * A successful answer. Its `Date` is the product's time (src/lib/clock.ts): the browser counts
+ * down to times the server set (a number's hold) on it, also when a test clock moved it.
+ */
 export function dataResponse<T>(data: T, init?: { status?: number; headers?: HeadersInit }) {
   return NextResponse.json(
     { data },
     {
       status: init?.status ?? 200,
-      headers: { ...NO_STORE, ...Object.fromEntries(new Headers(init?.headers)) },
+      headers: {
+        ...NO_STORE,
+        date: now().toUTCString(),
+        ...Object.fromEntries(new Headers(init?.headers)),
+      },
     },
   );
 }

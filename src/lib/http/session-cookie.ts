@@ -2,7 +2,6 @@ import type { NextRequest, NextResponse } from 'next/server';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, XSRF_COOKIE } from './cookie-names';
 import { csrfTokenFor } from './csrf-token';
 
-
 export function isHttps(request: NextRequest): boolean {
   return request.nextUrl.protocol === 'https:';
 }

@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
+import { serverNow } from '@/lib/server-clock';
 import { Price } from '@/features/pricing/components/price';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import type { Cart, CartLine, MoneyLine } from '../cart-types';
@@ -13,11 +14,11 @@ const UNAVAILABLE = {
   plan_withdrawn: 'This plan is no longer offered: left out of the totals.',
 } as const;
 
-/** Minutes and seconds left on a number's hold, ticking once a second. */
+/** Minutes and seconds left on a number's hold, on the server's clock, ticking once a second. */
 function HoldCountdown({ until }: { until: string }) {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverNow());
   useEffect(() => {
-    const t = window.setInterval(() => setNow(Date.now()), 1000);
+    const t = window.setInterval(() => setNow(serverNow()), 1000);
     return () => window.clearInterval(t);
   }, []);
   const left = Math.max(0, Date.parse(until) - now);
