@@ -6,7 +6,7 @@ import { visit } from './support';
 
 /** The checkout steps as a customer goes through them, shared by the demo and Stripe lanes. */
 
-const PASSWORD = 'a checkout journey passphrase';
+export const PASSWORD = 'a checkout journey passphrase';
 
 /** axe finds nothing serious or critical on the page as it stands. */
 export async function expectNoSeriousViolations(page: Page, where: string) {

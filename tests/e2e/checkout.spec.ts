@@ -2,8 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import type { MailServer } from '../support/mail-server';
 import { startSuiteMailbox } from './auth-support';
-import { expectNoSeriousViolations, fillBilling, registerInCheckout } from './checkout-support';
-import { PORT, visit } from './support';
+import {
+  expectNoSeriousViolations,
+  fillBilling,
+  PASSWORD,
+  registerInCheckout,
+} from './checkout-support';
+import { PORT, serverClock, visit } from './support';
 
 /**
  * Issue 14's browser suite: the whole journey as a new customer, on nameport and on acme, at
@@ -126,4 +131,38 @@ test('nameport: a new customer buys a domain, a number and a plan, declined once
 test('acme: the same journey in a white-label store', async ({ page }) => {
   test.setTimeout(150_000);
   await journey(page, 'acme.localhost');
+});
+
+test('an order left unpaid is cancelled a day later by the job on the product clock', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const base = `http://nameport.localhost:${PORT}`;
+  await visit(page, `${base}/plans`);
+  await page.locator('[data-plan="starter"]').getByRole('button').click();
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText('Starter plan');
+  await visit(page, `${base}/checkout`);
+  const email = await registerInCheckout(page, mailbox, base);
+  await fillBilling(page);
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: /^Place order and pay £/ }).click();
+  await expect(page.getByText('Demo payment — no money moves.')).toBeVisible();
+
+  // The order-received mail links to the order; the customer does not pay.
+  const received = await mailbox.waitFor(email, (m) => / received - /.test(m.subject));
+  expect(received.text).toContain('Unpaid orders are cancelled after 24 hours.');
+  const link = received.text.match(/https?:\/\/\S+\/orders\/[0-9a-f-]+/)![0];
+  await visit(page, `${base}${new URL(link).pathname}`);
+  await expect(page.locator('[data-order-status="awaiting_payment"]')).toBeVisible();
+
+  // Two days on (the move answers once the due jobs ran); signed in again, the order is cancelled.
+  await serverClock.advanceDays(2);
+  await visit(page, `${base}/login`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await visit(page, `${base}${new URL(link).pathname}`);
+  await expect(page.locator('[data-order-status="cancelled"]')).toContainText('Cancelled');
+  await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
 });
