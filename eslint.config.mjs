@@ -15,10 +15,10 @@ const FEATURE_LAYERS = [
   ['site-version', 'theme'],
   ['pricing'],
   ['tenancy'],
-  ['mail', 'catalog', 'session'],
-  ['cart'],
-  ['auth'],
-  ['shop'],
+  ['mail', 'catalog', 'session', 'billing'],
+  ['cart', 'orders', 'payments'],
+  ['auth', 'invoices', 'services'],
+  ['shop', 'checkout'],
   ['shell', 'seo', 'monitoring', 'demo'],
 ];
 

@@ -6,7 +6,16 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   // PGlite loads its WebAssembly and data files from its own package folder, and pg/pino
   // use Node APIs that must not be bundled: keep them as plain Node requires on the server.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pg-boss', 'pino', 'ioredis'],
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pg',
+    'pg-boss',
+    'pino',
+    'ioredis',
+    // The invoice PDF: pdfkit and its font engine read their own data files at run time.
+    'pdfkit',
+    'fontkit',
+  ],
   poweredByHeader: false,
   // scripts/serve.mjs compresses, after it has rewritten the page's script tags.
   compress: false,

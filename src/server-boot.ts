@@ -8,6 +8,8 @@ import { seedDemoData } from '@/features/demo/server/demo-seed.server';
 // Every kind of job this server runs must be defined before its workers start, so that work
 // left from before a restart runs without waiting for a request to load the module.
 import '@/lib/mail/outbox-delivery.server';
+import '@/features/checkout/server/receipt-job.server';
+import '@/features/checkout/server/expiry-job.server';
 
 /** How often the server looks for work that became due (src/lib/jobs/scheduler.ts). */
 const SCHEDULER_TICK_MS = 60_000;

@@ -67,7 +67,12 @@ describe('configuration', () => {
   });
 
   it('refuses a test clock in a production deployment, and only there', () => {
-    const production = { NODE_ENV: 'production', SEED_DEMO_STORES: 'false', TEST_CLOCK: 'true' };
+    const production = {
+      NODE_ENV: 'production',
+      SEED_DEMO_STORES: 'false',
+      PAYMENT_PROVIDER: 'manual',
+      TEST_CLOCK: 'true',
+    };
     expect(problemsOf(production)).toEqual([
       expect.stringMatching(/^TEST_CLOCK: must not be true in a production deployment/),
     ]);
@@ -80,5 +85,33 @@ describe('configuration', () => {
     expect(parseEnv({}).JOB_SCHEMA).toBe('pgboss');
     expect(parseEnv({ JOB_SCHEMA: 'jobs_7' }).JOB_SCHEMA).toBe('jobs_7');
     expect(problemsOf({ JOB_SCHEMA: 'jobs; drop' })[0]).toMatch(/^JOB_SCHEMA: /);
+  });
+
+  it('stops a start without demo stores that names no payment provider', () => {
+    expect(problemsOf({ SEED_DEMO_STORES: 'false' })).toEqual([
+      expect.stringMatching(/^PAYMENT_PROVIDER: must be set \(manual or stripe\)/),
+    ]);
+    expect(
+      parseEnv({ SEED_DEMO_STORES: 'false', PAYMENT_PROVIDER: 'manual' }).PAYMENT_PROVIDER,
+    ).toBe('manual');
+    expect(parseEnv({}).PAYMENT_PROVIDER).toBeUndefined();
+    expect(problemsOf({ PAYMENT_PROVIDER: 'cash' })[0]).toMatch(/^PAYMENT_PROVIDER: /);
+  });
+
+  it('asks for the Stripe keys when Stripe is the provider', () => {
+    expect(problemsOf({ PAYMENT_PROVIDER: 'stripe' })).toEqual([
+      expect.stringMatching(/^STRIPE_SECRET_KEY: must be set/),
+      expect.stringMatching(/^STRIPE_PUBLISHABLE_KEY: must be set/),
+      expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: must be set/),
+    ]);
+    const stripe = parseEnv({
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    });
+    expect(stripe.STRIPE_API_URL).toBe('http://127.0.0.1:12111');
+    expect(problemsOf({ STRIPE_SECRET_KEY: 'pk_test_wrong' })[0]).toMatch(/^STRIPE_SECRET_KEY: /);
   });
 });

@@ -141,6 +141,37 @@ const schema = z
       .enum(['true', 'false'], { error: 'must be true or false' })
       .default('false')
       .transform((v) => v === 'true'),
+    // Payments (issue 14, docs/decisions/0062). Unset: `demo` while demo stores are seeded.
+    PAYMENT_PROVIDER: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['demo', 'manual', 'stripe'], { error: 'must be demo, manual or stripe' }).optional(),
+    ),
+    STRIPE_SECRET_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(
+          /^(sk|rk)_(test|live)_[A-Za-z0-9]+$/,
+          'must be a Stripe secret key (sk_... or rk_...)',
+        )
+        .optional(),
+    ),
+    STRIPE_PUBLISHABLE_KEY: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe publishable key (pk_...)')
+        .optional(),
+    ),
+    STRIPE_WEBHOOK_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a webhook signing secret (whsec_...)')
+        .optional(),
+    ),
+    STRIPE_API_URL: z.preprocess(emptyAsUndefined, z.url('must be a URL').optional()),
+    STRIPE_JS_URL: z.url('must be a URL').default('https://js.stripe.com/v3/'),
   })
   .superRefine((env, ctx) => {
     const overlap = env.DOMAIN_BRAND_HOSTS.filter((h) => env.TELEPHONY_BRAND_HOSTS.includes(h));
@@ -160,9 +191,37 @@ const schema = z
           "must not be true in a production deployment (NODE_ENV=production with SEED_DEMO_STORES=false): it lets an operator move the product's time",
       });
     }
+    if (!env.PAYMENT_PROVIDER && !env.SEED_DEMO_STORES) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message:
+          'must be set (manual or stripe) when SEED_DEMO_STORES=false: the demo provider takes no money',
+      });
+    }
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      for (const name of [
+        'STRIPE_SECRET_KEY',
+        'STRIPE_PUBLISHABLE_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+      ] as const) {
+        if (!env[name]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'must be set when PAYMENT_PROVIDER=stripe',
+          });
+        }
+      }
+    }
   });
 
 export type Env = z.infer<typeof schema>;
+
+/** The payment provider in force: the configured one, else `demo` (only with demo stores). */
+export function paymentProviderOf(env: Env): 'demo' | 'manual' | 'stripe' {
+  return env.PAYMENT_PROVIDER ?? 'demo';
+}
 
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {

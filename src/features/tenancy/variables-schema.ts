@@ -82,6 +82,32 @@ export const variablesSchema = z.object({
   termsText: text(20_000),
   privacyText: text(20_000),
   cookiesText: text(20_000),
+  // The store as the seller on orders and VAT invoices (issue 14): legal name, VAT and company
+  // numbers, the prefix of its order and invoice numbers, and bank details for bank transfers.
+  legalName: text(160),
+  vatNumber: z
+    .string()
+    .regex(/^([A-Z]{2}[A-Z0-9]{2,13})?$/, 'VAT number with its country prefix, e.g. GB123456789')
+    .default(''),
+  companyNumber: text(40),
+  orderPrefix: z
+    .string()
+    .regex(/^([A-Z]{2,6})?$/, '2 to 6 capital letters')
+    .default(''),
+  bankName: text(120),
+  bankAccountName: text(120),
+  bankSortCode: z
+    .string()
+    .regex(/^(\d{2}-\d{2}-\d{2})?$/, 'sort code, e.g. 20-00-00')
+    .default(''),
+  bankAccountNumber: z
+    .string()
+    .regex(/^(\d{8})?$/, '8 digits')
+    .default(''),
+  bankIban: z
+    .string()
+    .regex(/^([A-Z]{2}\d{2}[A-Z0-9]{10,30})?$/, 'IBAN without spaces')
+    .default(''),
 });
 
 export type Variables = z.output<typeof variablesSchema>;

@@ -40,6 +40,46 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle');
 // Any fixed 64-bit number: it names the lock that keeps two instances from migrating at once.
 const MIGRATION_LOCK = 7_314_202_611;
 
+type Statement = (...args: never[]) => Promise<unknown>;
+type PGliteLike = {
+  query: Statement;
+  exec: Statement;
+  transaction: <T>(
+    callback: (tx: { query: Statement; exec: Statement }) => Promise<T>,
+  ) => Promise<T>;
+};
+
+/**
+ * PGlite runs each statement synchronously in WebAssembly and resolves at once, so a transaction
+ * of many statements ran to its end in one turn of the event loop, holding every other request
+ * and timer meanwhile (docs/decisions/0065). Each statement now waits for the next turn first:
+ * the longest the loop is held is one statement.
+ */
+function yieldBetweenStatements(client: object): void {
+  const pglite = client as PGliteLike;
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const yielding =
+    <F extends Statement>(run: F) =>
+    async (...args: Parameters<F>) => {
+      await turn();
+      return run(...args);
+    };
+  const query = pglite.query.bind(pglite);
+  const exec = pglite.exec.bind(pglite);
+  const transaction = pglite.transaction.bind(pglite);
+  pglite.query = yielding(query);
+  pglite.exec = yielding(exec);
+  pglite.transaction = (callback) =>
+    transaction((tx) =>
+      callback(
+        Object.create(tx, {
+          query: { value: yielding(tx.query) },
+          exec: { value: yielding(tx.exec) },
+        }),
+      ),
+    );
+}
+
 /**
  * Opens the database named by a DATABASE_URL value: `pglite:memory`, `pglite:<dir>` (embedded
  * PostgreSQL in WebAssembly) or `postgres://...` (a server).
@@ -79,6 +119,7 @@ export async function openDatabase(
       }
     }
     await client.waitReady;
+    yieldBetweenStatements(client);
     const pglite = client;
     const db = drizzle({ client, schema, logger });
     return {

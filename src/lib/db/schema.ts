@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -343,6 +344,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull().default(''),
     text: text('text').notNull(),
     html: text('html'),
+    /** Files sent with a mail: `[{filename, contentType, base64}]` (an invoice PDF, issue 14). */
+    attachments: jsonb('attachments'),
     createdAt: createdAt(),
     state: text('state').notNull().default('kept'),
     attempts: integer('attempts').notNull().default(0),
@@ -381,6 +384,8 @@ export const registryDomains = pgTable(
     status: text('status').notNull(),
     premiumRegisterNetSv1: integer('premium_register_net_sv1'),
     premiumRegisterNetSv2: integer('premium_register_net_sv2'),
+    /** When a registration sold through the store expires (issue 14); null for seeded names. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -409,6 +414,8 @@ export const phoneNumbers = pgTable(
     monthlyNet: integer('monthly_net').notNull(),
     heldByCart: uuid('held_by_cart'),
     heldUntil: timestamp('held_until', { withTimezone: true }),
+    /** An order placed with the number holds it until it is paid (sold) or cancelled (issue 14). */
+    heldByOrder: uuid('held_by_order'),
   },
   (t) => [
     check('phone_numbers_site_version', sql`${t.siteVersion} in (1, 2)`),
@@ -487,5 +494,288 @@ export const cartItems = pgTable(
     ),
     check('cart_items_years', sql`${t.years} is null or ${t.years} between 1 and 10`),
     check('cart_items_users', sql`${t.users} is null or ${t.users} between 1 and 1000`),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Checkout, orders, payments, invoices and services (issue 14). Money columns are minor units of
+// the row's currency. Orders and invoices are snapshots: nothing in them is recomputed from the
+// catalog or the store later (docs/decisions/0060-0063).
+
+/** The billing details an account keeps for its orders: one set per account. */
+export const billingDetails = pgTable(
+  'billing_details',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    company: text('company'),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    city: text('city').notNull(),
+    region: text('region'),
+    postcode: text('postcode').notNull(),
+    country: text('country').notNull(),
+    vatNumber: text('vat_number'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('billing_details_country', sql`${t.country} ~ '^[A-Z]{2}$'`)],
+);
+
+/**
+ * Gapless number series per store: `order`, and `invoice-<year>`. A number is taken by an UPDATE
+ * inside the transaction that uses it, so a rollback gives it back and two never share one.
+ */
+export const numberSeries = pgTable(
+  'number_series',
+  {
+    storeKey: text('store_key').notNull(),
+    series: text('series').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeKey, t.series] })],
+);
+
+/** Answers of POST /api/orders by Idempotency-Key, per caller (`user:<id>`). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/** The price each cart line had when the checkout last showed it, to tell a change. */
+export const checkoutQuotes = pgTable('checkout_quotes', {
+  cartItemId: uuid('cart_item_id')
+    .primaryKey()
+    .references(() => cartItems.id, { onDelete: 'cascade' }),
+  siteVersion: smallint('site_version').notNull(),
+  net: integer('net').notNull(),
+  quotedAt: timestamp('quoted_at', { withTimezone: true }).notNull(),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeKey: text('store_key').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The host it was placed on: later work (mails, jobs) finds the store by it. */
+    storeHost: text('store_host').notNull(),
+    /** Where the order's mails go: the address of the user who placed it. */
+    email: text('email').notNull(),
+    number: text('number').notNull(),
+    status: text('status').notNull().default('awaiting_payment'),
+    provider: text('provider').notNull(),
+    currency: text('currency').notNull(),
+    siteVersion: smallint('site_version').notNull(),
+    totalNet: integer('total_net').notNull(),
+    totalVat: integer('total_vat').notNull(),
+    totalGross: integer('total_gross').notNull(),
+    billing: jsonb('billing').notNull(),
+    registrant: jsonb('registrant'),
+    numberAddresses: jsonb('number_addresses').notNull().default({}),
+    /** The store as supplier when the order was placed (names, address, VAT and bank details). */
+    supplier: jsonb('supplier').notNull(),
+    savePaymentMethod: boolean('save_payment_method').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Set by the one run of the receipt mail job that sends it. */
+    receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('orders_store_number').on(t.storeKey, t.number),
+    index('orders_account').on(t.accountId, t.createdAt),
+    index('orders_due').on(t.status, t.expiresAt),
+    check(
+      'orders_status',
+      sql`${t.status} in ('awaiting_payment', 'paid', 'fulfilled', 'cancelled', 'refunded')`,
+    ),
+  ],
+);
+
+/** An order's lines as they were sold: what, how many, unit and line prices, VAT rate. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    type: text('type').notNull(),
+    label: text('label').notNull(),
+    domain: text('domain'),
+    years: smallint('years'),
+    /** Transfer lines: the auth code, sealed as in the cart. */
+    authCode: text('auth_code'),
+    number: text('number'),
+    plan: text('plan'),
+    users: integer('users'),
+    quantity: integer('quantity').notNull(),
+    unitNet: integer('unit_net').notNull(),
+    unitVat: integer('unit_vat').notNull(),
+    unitGross: integer('unit_gross').notNull(),
+    totalNet: integer('total_net').notNull(),
+    totalVat: integer('total_vat').notNull(),
+    totalGross: integer('total_gross').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    recurringNet: integer('recurring_net').notNull(),
+    recurringVat: integer('recurring_vat').notNull(),
+    recurringGross: integer('recurring_gross').notNull(),
+    period: text('period').notNull(),
+  },
+  (t) => [
+    unique('order_lines_position').on(t.orderId, t.position),
+    check('order_lines_period', sql`${t.period} in ('month', 'year')`),
+  ],
+);
+
+/** Payment attempts of an order, one per try, each through one provider. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    storeKey: text('store_key').notNull(),
+    accountId: uuid('account_id').notNull(),
+    provider: text('provider').notNull(),
+    status: text('status').notNull().default('requires_payment'),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** The provider's id of this payment (a Stripe PaymentIntent id). */
+    providerRef: text('provider_ref'),
+    failureMessage: text('failure_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    succeededAt: timestamp('succeeded_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('payments_provider_ref').on(t.provider, t.providerRef),
+    index('payments_order').on(t.orderId),
+    check(
+      'payments_status',
+      sql`${t.status} in ('requires_payment', 'requires_action', 'succeeded', 'failed')`,
+    ),
+    check('payments_amount', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Payment methods an account kept for renewals (a provider's reference, never card data). */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    storeKey: text('store_key').notNull(),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    /** The provider's customer the method belongs to (Stripe), for charges off-session. */
+    customerRef: text('customer_ref'),
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique('payment_methods_ref').on(t.accountId, t.provider, t.providerRef)],
+);
+
+/** Provider events already handled (webhooks): each is handled once, duplicates do nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/** VAT invoices: issued once per paid order, numbered per store and year, never changed. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeKey: text('store_key').notNull(),
+    accountId: uuid('account_id').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    orderNumber: text('order_number').notNull(),
+    number: text('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    suppliedAt: timestamp('supplied_at', { withTimezone: true }).notNull(),
+    currency: text('currency').notNull(),
+    siteVersion: smallint('site_version').notNull(),
+    supplier: jsonb('supplier').notNull(),
+    customer: jsonb('customer').notNull(),
+    lines: jsonb('lines').notNull(),
+    totalNet: integer('total_net').notNull(),
+    totalVat: integer('total_vat').notNull(),
+    totalGross: integer('total_gross').notNull(),
+  },
+  (t) => [
+    unique('invoices_store_number').on(t.storeKey, t.number),
+    index('invoices_account').on(t.accountId, t.issuedAt),
+  ],
+);
+
+/** What paid orders became: domains, pending transfers, numbers and plan subscriptions. */
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeKey: text('store_key').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** One service per order line: a second fulfilment of the line finds it there. */
+    orderLineId: uuid('order_line_id')
+      .notNull()
+      .unique()
+      .references(() => orderLines.id),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull(),
+    period: text('period').notNull(),
+    seats: integer('seats'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    renewsAt: timestamp('renews_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    priceNet: integer('price_net').notNull(),
+    priceVat: integer('price_vat').notNull(),
+    priceGross: integer('price_gross').notNull(),
+    currency: text('currency').notNull(),
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, {
+      onDelete: 'set null',
+    }),
+    details: jsonb('details').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('services_account').on(t.accountId, t.createdAt),
+    check('services_type', sql`${t.type} in ('domain', 'domain_transfer', 'number', 'plan')`),
+    check('services_period', sql`${t.period} in ('month', 'year')`),
   ],
 );

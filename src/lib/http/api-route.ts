@@ -48,9 +48,10 @@ type Handler<C> = (request: NextRequest, context: C) => Promise<Response>;
  * answered 500 without internals. Every log line of the call carries the request's id (set by
  * scripts/serve.mjs), and the answer tells serve.mjs which store it was for.
  *
- * `csrf: false` is for calls that read no cookie at all, whose callers are not browsers: the
- * OAuth token and revocation endpoints of a native app (a public client proving itself with
- * PKCE or the token it holds). A call that reads the session must never set it.
+ * `csrf: false` is for calls that read no cookie at all, whose callers are not browsers and
+ * prove themselves otherwise: the OAuth token and revocation endpoints of a native app (a public
+ * client with PKCE or the token it holds) and a payment provider's signed webhook. A call that
+ * reads the session must never set it.
  */
 export function apiRoute<C = unknown>(
   handler: Handler<C>,

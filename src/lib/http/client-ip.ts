@@ -7,7 +7,7 @@ import { getEnv } from '@/lib/env';
  * TRUSTED_PROXY_HOPS says proxies stand in front; the client is then the entry that many hops
  * from the right. So a spoofed header changes nothing unless a proxy is trusted by configuration.
  */
-export function clientIpFrom(request: NextRequest, trustedHops: number): string {
+export function clientIpFrom(request: { headers: Headers }, trustedHops: number): string {
   const chain = (request.headers.get('x-forwarded-for') ?? '')
     .split(',')
     .map((s) => s.trim())

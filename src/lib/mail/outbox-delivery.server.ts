@@ -62,6 +62,17 @@ async function deliver({ outboxId }: DeliveryData, run: JobRun): Promise<void> {
   await markSent(db, outboxId, now());
 }
 
+type StoredAttachment = { filename: string; contentType: string; base64: string };
+
+function attachmentsOf(stored: unknown) {
+  if (!Array.isArray(stored)) return undefined;
+  return (stored as StoredAttachment[]).map((a) => ({
+    filename: a.filename,
+    contentType: a.contentType,
+    content: Buffer.from(a.base64, 'base64'),
+  }));
+}
+
 function sender(message: OutboxRow): (() => Promise<void>) | null {
   const env = getEnv();
   if (message.channel === 'mail') {
@@ -78,6 +89,7 @@ function sender(message: OutboxRow): (() => Promise<void>) | null {
         subject: message.subject,
         text: message.text,
         html: message.html ?? '',
+        attachments: attachmentsOf(message.attachments),
       });
   }
   if (!env.SMS_URL) return null;

@@ -20,6 +20,7 @@ export type NewOutboxRow = Pick<
   | 'subject'
   | 'text'
   | 'html'
+  | 'attachments'
   | 'state'
   | 'createdAt'
 >;
@@ -68,7 +69,15 @@ export async function deliveryStanding(
 export async function markSent(db: Db, id: string, at: Date): Promise<void> {
   await db
     .update(outbox)
-    .set({ state: 'sent', sentAt: at, text: '', html: null, claimedUntil: null, error: null })
+    .set({
+      state: 'sent',
+      sentAt: at,
+      text: '',
+      html: null,
+      attachments: null,
+      claimedUntil: null,
+      error: null,
+    })
     .where(eq(outbox.id, id));
 }
 

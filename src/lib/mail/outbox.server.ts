@@ -8,7 +8,7 @@ import { deliveryJob } from './outbox-delivery.server';
 import { insertMessage, type NewOutboxRow } from './outbox-repository.server';
 import type { OutgoingMail, OutgoingSms } from './transports.server';
 
-export type { OutgoingMail, OutgoingSms } from './transports.server';
+export type { MailAttachment, OutgoingMail, OutgoingSms } from './transports.server';
 
 /** A transaction (or the database) a message is recorded in. */
 export type MessageTx = Pick<AppDb, 'insert' | 'execute'>;
@@ -65,6 +65,13 @@ export async function sendMail(mail: OutgoingMail, options: SendOptions = {}): P
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      attachments: mail.attachments?.length
+        ? mail.attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            base64: a.content.toString('base64'),
+          }))
+        : null,
     },
     Boolean(getEnv().SMTP_URL),
     options.tx,

@@ -1,6 +1,9 @@
 import 'server-only';
 import nodemailer, { type Transporter } from 'nodemailer';
 
+/** A file sent with a mail (an invoice PDF). */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+
 export type OutgoingMail = {
   storeKey: string;
   to: string;
@@ -11,6 +14,7 @@ export type OutgoingMail = {
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 };
 
 export type OutgoingSms = { storeKey: string; to: string; text: string };
@@ -59,6 +63,7 @@ export const smtpSender = (url: string): Sender<OutgoingMail> => ({
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
       });
     } catch (error) {
       const code = (error as { responseCode?: number }).responseCode;

@@ -8,6 +8,7 @@ import { CUSTOMER_KEY } from '../hooks/use-customer';
 import type { ChallengeMethod } from '../schemas';
 import { useFormAction } from '../hooks/use-form-action';
 import styles from './auth.module.css';
+import { sameSitePath } from './login-form';
 import { Field, FormError } from './field';
 import { isCancelled, PASSKEY_UNAVAILABLE } from './passkey-sign-in';
 
@@ -59,6 +60,8 @@ export function ChallengeForm(props: {
   const challenge = props.challenge ?? query.get('challenge') ?? '';
   const rememberMe = props.rememberMe ?? query.get('remember_me') === 'true';
   const isCtd = props.isCtd ?? query.get('is_ctd') === 'true';
+  // Where a sign-in started from the checkout goes back to (a path of this site only).
+  const next = sameSitePath(query.get('next'));
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const [state, setState] = useState<State | null>(null);
@@ -88,6 +91,7 @@ export function ChallengeForm(props: {
         });
         await mutate(CUSTOMER_KEY);
         if (props.onSignedIn) props.onSignedIn(data.data.user);
+        else if (next) window.location.assign(next);
         else router.push('/dashboard');
       },
       {

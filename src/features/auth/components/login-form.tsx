@@ -15,17 +15,30 @@ export type SignInOutcome =
   | { kind: 'signed_in'; user: CustomerUser }
   | { kind: 'challenge'; challenge: string; rememberMe: boolean };
 
-/** Where the sign-in screens go next when nobody else decides: the challenge or the dashboard. */
-export function useDefaultOutcome(isCtd: boolean) {
+/** `next` when it is a path of this site; an absolute or protocol-relative URL would leave it. */
+export function sameSitePath(next: string | null | undefined): string | null {
+  return next && /^\/(?![/\\])/.test(next) ? next : null;
+}
+
+/**
+ * Where the sign-in screens go next when nobody else decides: the challenge screen, else `next`
+ * (the checkout) or the dashboard. A full load for `next`: the page after sign-in is rendered
+ * with the customer's data.
+ */
+export function useDefaultOutcome(isCtd: boolean, next?: string | null) {
   const router = useRouter();
+  const to = sameSitePath(next);
   return (outcome: SignInOutcome) => {
     if (outcome.kind === 'challenge') {
       const query = new URLSearchParams({
         challenge: outcome.challenge,
         remember_me: String(outcome.rememberMe),
         is_ctd: String(isCtd),
+        ...(to ? { next: to } : {}),
       });
       router.push(`/login/challenge?${query}`);
+    } else if (to) {
+      window.location.assign(to);
     } else {
       router.push('/dashboard');
     }
@@ -35,20 +48,23 @@ export function useDefaultOutcome(isCtd: boolean) {
 /**
  * Step one of signing in: e-mail and password; a second factor continues with a challenge. On
  * the sign-in screen it then moves to the challenge screen or the dashboard; the desktop
- * client's screen (`onOutcome`) keeps the customer on its own page. `children` are other ways
- * to sign in, shown under the form.
+ * client's screen (`onOutcome`) keeps the customer on its own page; `next` (the checkout) is
+ * where a signed-in customer goes instead of the dashboard. `children` are other ways to sign in,
+ * shown under the form.
  */
 export function LoginForm({
   isCtd: ctdProp,
   onOutcome,
+  next,
   children,
 }: {
   isCtd?: boolean;
   onOutcome?: (outcome: SignInOutcome) => void;
+  next?: string;
   children?: ReactNode;
 }) {
   const isCtd = useSearchParams().get('is_ctd') === 'true' || Boolean(ctdProp);
-  const defaultOutcome = useDefaultOutcome(isCtd);
+  const defaultOutcome = useDefaultOutcome(isCtd, next);
   const done = onOutcome ?? defaultOutcome;
   const { mutate } = useSWRConfig();
   const { busy, error, fields, run } = useFormAction('Check the fields marked below.');

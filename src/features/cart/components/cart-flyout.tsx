@@ -110,6 +110,9 @@ export function CartFlyout() {
           </p>
           <Link href="/cart" className={styles.link} onClick={() => close(false)}>
             View cart
+          </Link>{' '}
+          <Link href="/checkout" className={styles.link} onClick={() => close(false)}>
+            Check out
           </Link>
         </>
       ) : null}

@@ -205,6 +205,9 @@ export function CartView({ siteVersion }: { siteVersion: SiteVersionId }) {
             ))}
           </ul>
           <Totals cart={cart} />
+          <Link href="/checkout" className={styles.checkout}>
+            Check out
+          </Link>
           <button
             type="button"
             className={styles.secondary}

@@ -157,6 +157,16 @@ export async function bumpVersion(
   return rows[0]?.version ?? null;
 }
 
+/** Takes the cart's row lock for the rest of the transaction, without changing it. */
+export async function lockCartRow(db: AppDb, cartId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: carts.id })
+    .from(carts)
+    .where(eq(carts.id, cartId))
+    .for('update');
+  return rows.length === 1;
+}
+
 /** Adds a line; answers false when the cart already has that domain, number or plan. */
 export async function insertItem(
   db: AppDb,

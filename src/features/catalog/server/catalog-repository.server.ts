@@ -46,8 +46,15 @@ const numberColumns = {
   monthlyNet: phoneNumbers.monthlyNet,
 };
 
-/** A hold that has not lapsed belongs to its cart; nobody else sees or takes the number. */
-const notHeld = (now: Date) => or(isNull(phoneNumbers.heldByCart), lt(phoneNumbers.heldUntil, now));
+/**
+ * A hold that has not lapsed belongs to its cart; nobody else sees or takes the number. An order
+ * holds its numbers until it is paid or cancelled, with no lapse.
+ */
+const notHeld = (now: Date) =>
+  and(
+    isNull(phoneNumbers.heldByOrder),
+    or(isNull(phoneNumbers.heldByCart), lt(phoneNumbers.heldUntil, now)),
+  );
 
 /** Numbers of a site version's country that nobody holds, by area/prefix and digits contained. */
 export async function searchNumbers(
@@ -73,6 +80,7 @@ export type HeldNumber = PhoneNumber & {
   siteVersion: SiteVersionId;
   heldByCart: string | null;
   heldUntil: Date | null;
+  heldByOrder: string | null;
 };
 
 export async function findNumbers(
@@ -86,6 +94,7 @@ export async function findNumbers(
       siteVersion: phoneNumbers.siteVersion,
       heldByCart: phoneNumbers.heldByCart,
       heldUntil: phoneNumbers.heldUntil,
+      heldByOrder: phoneNumbers.heldByOrder,
     })
     .from(phoneNumbers)
     .where(inArray(phoneNumbers.number, [...numbers]));
@@ -109,6 +118,7 @@ export async function holdNumber(
     .where(
       and(
         eq(phoneNumbers.number, input.number),
+        isNull(phoneNumbers.heldByOrder),
         or(notHeld(input.now), eq(phoneNumbers.heldByCart, input.cartId)),
       ),
     )
@@ -159,4 +169,67 @@ export async function listPlans(db: AppDb, siteVersion: SiteVersionId): Promise<
     .from(callPlans)
     .where(eq(callPlans.siteVersion, siteVersion))
     .orderBy(asc(callPlans.sortOrder), asc(callPlans.id));
+}
+
+/**
+ * Moves a cart's holds on `numbers` to an order (placed from that cart): the order keeps them,
+ * without a time limit, until it is paid or cancelled. Answers how many moved.
+ */
+export async function holdForOrder(
+  db: AppDb,
+  input: { cartId: string; orderId: string; numbers: readonly string[] },
+): Promise<number> {
+  if (input.numbers.length === 0) return 0;
+  const rows = await db
+    .update(phoneNumbers)
+    .set({ heldByOrder: input.orderId, heldByCart: null, heldUntil: null })
+    .where(
+      and(
+        eq(phoneNumbers.heldByCart, input.cartId),
+        isNull(phoneNumbers.heldByOrder),
+        inArray(phoneNumbers.number, [...input.numbers]),
+      ),
+    )
+    .returning({ number: phoneNumbers.number });
+  return rows.length;
+}
+
+/** Releases what an order held (it was cancelled): the numbers are for sale again. */
+export async function releaseOrderNumbers(db: AppDb, orderId: string): Promise<void> {
+  await db
+    .update(phoneNumbers)
+    .set({ heldByOrder: null })
+    .where(eq(phoneNumbers.heldByOrder, orderId));
+}
+
+/** Takes a number the order held out of the inventory (sold); false when it did not hold it. */
+export async function removeSoldNumber(
+  db: AppDb,
+  input: { number: string; orderId: string },
+): Promise<boolean> {
+  const rows = await db
+    .delete(phoneNumbers)
+    .where(and(eq(phoneNumbers.number, input.number), eq(phoneNumbers.heldByOrder, input.orderId)))
+    .returning({ number: phoneNumbers.number });
+  return rows.length === 1;
+}
+
+/**
+ * Records a registration in the registry (a free or premium name becomes taken, with its expiry).
+ * False when the name was taken meanwhile.
+ */
+export async function registerInRegistry(
+  db: AppDb,
+  input: { domain: string; expiresAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(registryDomains)
+    .values({ domain: input.domain, status: 'taken', expiresAt: input.expiresAt })
+    .onConflictDoUpdate({
+      target: registryDomains.domain,
+      set: { status: 'taken', expiresAt: input.expiresAt },
+      setWhere: eq(registryDomains.status, 'premium'),
+    })
+    .returning({ domain: registryDomains.domain });
+  return rows.length === 1;
 }

@@ -4,10 +4,14 @@ import type { AppDb } from '@/lib/db/client';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import {
   findNumbers,
+  holdForOrder,
   holdNumber,
   listPlans,
   moveHolds,
+  registerInRegistry,
   releaseNumbers,
+  releaseOrderNumbers,
+  removeSoldNumber,
   type CallPlan,
   type HeldNumber,
 } from './catalog-repository.server';
@@ -59,4 +63,33 @@ export function moveCartHolds(
   input: { from: string; to: string; numbers: readonly string[]; now: Date },
 ): Promise<void> {
   return moveHolds(tx, input);
+}
+
+/** Moves a cart's number holds to the order placed from it; answers how many moved. */
+export function holdNumbersForOrder(
+  tx: AppDb,
+  input: { cartId: string; orderId: string; numbers: readonly string[] },
+): Promise<number> {
+  return holdForOrder(tx, input);
+}
+
+/** Releases every number an order held (the order was cancelled). */
+export function releaseOrderHolds(tx: AppDb, orderId: string): Promise<void> {
+  return releaseOrderNumbers(tx, orderId);
+}
+
+/** A sold number leaves the inventory; false when the order did not hold it. */
+export function takeSoldNumber(
+  tx: AppDb,
+  input: { number: string; orderId: string },
+): Promise<boolean> {
+  return removeSoldNumber(tx, input);
+}
+
+/** Registers a sold domain in the registry with its expiry; false when it was taken meanwhile. */
+export function registerSoldDomain(
+  tx: AppDb,
+  input: { domain: string; expiresAt: Date },
+): Promise<boolean> {
+  return registerInRegistry(tx, input);
 }

@@ -30,14 +30,19 @@ type Details = { store: string; legalName: string; site: string; contact: string
 function detailsOf(store: Store): Details {
   const v = store.variables;
   const name = store.config.store_name;
-  const legalName = v.companyName || name;
+  const legalName = v.legalName || v.companyName || name;
+  const registered = [
+    v.companyNumber && `company number ${v.companyNumber}`,
+    v.vatNumber && `VAT number ${v.vatNumber}`,
+  ].filter(Boolean);
   const site = storeOrigin(store);
   const address = supportAddressLines(v).join(', ');
   const channels = [
     v.supportEmail && `by e-mail at ${v.supportEmail}`,
     v.supportNumber && `by telephone on ${v.supportNumber}`,
   ].filter(Boolean);
-  const who = legalName === name ? legalName : `${name} is a trading name of ${legalName}`;
+  const seller = registered.length > 0 ? `${legalName} (${registered.join(', ')})` : legalName;
+  const who = legalName === name ? seller : `${name} is a trading name of ${seller}`;
   return {
     store: name,
     legalName,

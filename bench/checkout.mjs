@@ -1,0 +1,322 @@
+// Checkout benchmark (issue 14, point 11), on a production build:
+// - order placement plus demo payment with 16 concurrent customers, each in a loop: add a new
+//   domain and a plan to the cart, GET /api/checkout (the re-check), POST /api/orders
+//   (Idempotency-Key), POST /api/payments/{id}/demo (the finish step: invoice, services,
+//   receipt job with its PDF): requests/s, p50/p99 per call and per order, ratio to
+//   /check-health, and the server's event-loop delay p99 meanwhile (target below 50 ms);
+// - invoice PDF (GET /api/invoices/{id}/pdf): p50/p99 over 200 downloads.
+// Usage: node bench/checkout.mjs [--duration 10]
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { SMTPServer } from 'smtp-server';
+
+const args = process.argv.slice(2);
+const duration = Number(args[args.indexOf('--duration') + 1] || 10);
+const CUSTOMERS = 16;
+const port = 3320;
+const host = 'nameport.localhost';
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-checkout-'));
+
+// A real SMTP peer: activation mails of the customers, then order and receipt mails.
+const mails = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, done) {
+    let raw = '';
+    stream.on('data', (c) => (raw += c));
+    stream.on('end', () => {
+      mails.push(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+      done();
+    });
+  },
+});
+await new Promise((r) => smtp.listen(0, '127.0.0.1', r));
+
+const loopStats = [];
+const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `pglite:${dataDir}`,
+    LOG_LEVEL: 'warn',
+    NEXT_TELEMETRY_DISABLED: '1',
+    SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
+    RATE_LIMIT_SCALE: '1000',
+    EVENT_LOOP_STATS_MS: '500',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+let buffered = '';
+server.stdout.on('data', (chunk) => {
+  buffered += chunk;
+  let at;
+  while ((at = buffered.indexOf('\n')) >= 0) {
+    const line = buffered.slice(0, at);
+    buffered = buffered.slice(at + 1);
+    if (line.startsWith('{"event_loop_delay_ms"'))
+      loopStats.push({ at: Date.now(), ...JSON.parse(line).event_loop_delay_ms });
+  }
+});
+
+const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** One request with the store's Host header (fetch cannot set Host), timed. */
+function call(method, urlPath, { body, who, headers = {}, raw = false } = {}) {
+  const payload = body ? JSON.stringify(body) : undefined;
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: urlPath,
+        method,
+        agent: keepAlive,
+        headers: {
+          host,
+          'accept-language': 'en-GB',
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+          ...(who ? { cookie: who.cookie, 'x-xsrf-token': who.token } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const buffer = Buffer.concat(chunks);
+          const setCookies = res.headers['set-cookie'] ?? [];
+          if (who && setCookies.length > 0) {
+            const jar = new Map(who.cookie.split('; ').map((c) => c.split('=')));
+            for (const c of setCookies) {
+              const [pair] = c.split(';');
+              const eq = pair.indexOf('=');
+              jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+            }
+            who.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+            who.token = jar.get('XSRF-TOKEN') ?? who.token;
+          }
+          resolve({
+            status: res.statusCode,
+            ms: performance.now() - started,
+            json: raw || buffer.length === 0 ? null : JSON.parse(buffer.toString('utf8')),
+            bytes: buffer,
+            setCookies,
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function visitor() {
+  const answer = await call('GET', '/api/token');
+  const cookie = answer.setCookies.map((c) => c.split(';')[0]).join('; ');
+  return { cookie, token: answer.json.data.token };
+}
+
+function expectStatus(answer, status, what) {
+  if (answer.status !== status) {
+    throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.json)}`);
+  }
+  return answer;
+}
+
+/** A customer made through the real calls: registered, activated from the mail, signed in. */
+async function customer(i) {
+  const email = `bench.checkout.${Date.now()}.${i}@example.com`;
+  const password = 'a benchmark checkout passphrase';
+  const who = await visitor();
+  expectStatus(
+    await call('POST', '/svc/account', { body: { name: `Buyer ${i}`, email, password }, who }),
+    202,
+    'register',
+  );
+  let token;
+  for (let t = 0; t < 100 && !token; t++) {
+    const mail = mails.find((m) => m.includes(email) && /activate\?token=/.test(m));
+    token = mail && /activate\?token=([A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+    if (!token) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!token) throw new Error(`no activation mail for ${email}`);
+  expectStatus(
+    await call('PUT', '/api/account/activate', { body: { token }, who }),
+    200,
+    'activate',
+  );
+  expectStatus(
+    await call('POST', '/api/login', { body: { email, password, remember_me: false }, who }),
+    200,
+    'sign in',
+  );
+  expectStatus(
+    await call('PUT', '/api/account/billing', {
+      body: {
+        name: `Buyer ${i}`,
+        line1: '1 Bench Street',
+        city: 'London',
+        postcode: 'EC1A 1BB',
+        country: 'GB',
+      },
+      who,
+    }),
+    200,
+    'billing',
+  );
+  return who;
+}
+
+const timings = { add: [], checkout: [], order: [], pay: [], cycle: [] };
+let requests = 0;
+let counter = 0;
+const invoiceOrders = [];
+
+/** One order: fill the cart, re-check, place, pay. */
+async function buy(who, record) {
+  const started = performance.now();
+  const domain = `bench${Date.now().toString(36)}x${counter++}.com`;
+  const a = expectStatus(
+    await call('POST', '/api/cart', {
+      body: { type: 'domain_registration', domain, years: 1 },
+      who,
+    }),
+    200,
+    'add domain',
+  );
+  const b = expectStatus(
+    await call('POST', '/api/cart', { body: { type: 'plan', plan: 'business', users: 2 }, who }),
+    200,
+    'add plan',
+  );
+  const c = expectStatus(await call('GET', '/api/checkout', { who }), 200, 'checkout');
+  const d = expectStatus(
+    await call('POST', '/api/orders', {
+      body: { cart_version: c.json.data.cart.version, accept_terms: true },
+      who,
+      headers: { 'idempotency-key': randomUUID() },
+    }),
+    201,
+    'order',
+  );
+  const e = expectStatus(
+    await call('POST', `/api/payments/${d.json.data.payment.id}/demo`, {
+      body: { outcome: 'succeed' },
+      who,
+    }),
+    200,
+    'pay',
+  );
+  requests += 5;
+  if (record) {
+    timings.add.push(a.ms, b.ms);
+    timings.checkout.push(c.ms);
+    timings.order.push(d.ms);
+    timings.pay.push(e.ms);
+    timings.cycle.push(performance.now() - started);
+  }
+  return { who, orderId: d.json.data.order.id };
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((x, y) => x - y);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+const fmt = (xs) => `p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms`;
+
+try {
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/check-health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  const customers = [];
+  for (let i = 0; i < CUSTOMERS; i++) customers.push(await customer(i));
+  // Warm up every route and the PDF font.
+  for (const who of customers.slice(0, 2)) await buy(who, false);
+
+  requests = 0;
+  const started = Date.now();
+  const until = started + duration * 1000;
+  await Promise.all(
+    customers.map(async (who) => {
+      while (Date.now() < until) invoiceOrders.push(await buy(who, true));
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  await new Promise((r) => setTimeout(r, 600));
+  const during = loopStats.filter((x) => x.at >= started + 500 && x.at <= Date.now());
+  const loopP99 = Math.max(...during.map((x) => x.p99));
+  const windows = during.map((x) => x.p99).sort((x, y) => x - y);
+  const loopMedian = windows[Math.floor(windows.length / 2)] ?? NaN;
+
+  const health = await autocannon({
+    url: `http://127.0.0.1:${port}/check-health`,
+    connections: CUSTOMERS,
+    duration: Math.min(duration, 5),
+    headers: { host },
+  });
+
+  // Invoice PDF: one customer's invoices downloaded one after another.
+  const { who, orderId } = invoiceOrders.at(-1);
+  const order = expectStatus(await call('GET', `/api/orders/${orderId}`, { who }), 200, 'order');
+  const invoiceId = order.json.data.invoice_id;
+  const pdfTimes = [];
+  for (let i = 0; i < 200; i++) {
+    const pdf = expectStatus(
+      await call('GET', `/api/invoices/${invoiceId}/pdf`, { who, raw: true }),
+      200,
+      'pdf',
+    );
+    if (pdf.bytes.subarray(0, 5).toString('latin1') !== '%PDF-') throw new Error('not a PDF');
+    pdfTimes.push(pdf.ms);
+  }
+
+  const orders = timings.cycle.length;
+  const rps = requests / elapsed;
+  console.log(
+    `\ncheckout: node ${process.version}, ${CUSTOMERS} concurrent customers for ${elapsed.toFixed(1)} s, server on PGlite, SMTP peer in this process`,
+  );
+  console.log(
+    `orders placed and paid: ${orders} (${(orders / elapsed).toFixed(1)} orders/s); ${rps.toFixed(0)} req/s over the 5 calls of an order`,
+  );
+  console.log(`one order (add x2, check, place, pay): ${fmt(timings.cycle)}`);
+  console.log(
+    `  POST /api/cart ${fmt(timings.add)}; GET /api/checkout ${fmt(timings.checkout)}; POST /api/orders ${fmt(timings.order)}; POST /api/payments/{id}/demo ${fmt(timings.pay)}`,
+  );
+  console.log(
+    `/check-health ${health.requests.average.toFixed(0)} req/s; checkout calls ratio ${(rps / health.requests.average).toFixed(3)}`,
+  );
+  console.log(
+    `event loop delay meanwhile: p99 ${loopP99.toFixed(1)} ms in the worst half-second window, ${loopMedian.toFixed(1)} ms in the median one (target < 50)`,
+  );
+  console.log(`invoice PDF, 200 downloads one after another: ${fmt(pdfTimes)}`);
+  if (!(loopP99 < 50)) process.exitCode = 1;
+} finally {
+  await new Promise((resolve) => {
+    if (server.exitCode !== null) return resolve();
+    server.once('exit', resolve);
+    server.kill('SIGTERM');
+  });
+  await new Promise((r) => smtp.close(r));
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,81 @@
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { notFound, redirect } from 'next/navigation';
+import { ApiError } from '@/lib/http/api-response';
+import { pageRequestInput } from '@/lib/http/page-request-input';
+import { DemoPay } from '@/features/checkout/components/demo-pay';
+import { StripePay } from '@/features/checkout/components/stripe-pay';
+import { pagePayment } from '@/features/checkout/server/page-data.server';
+import { pageScope } from '@/features/checkout/server/page-scope.server';
+import { accountScope } from '@/features/checkout/server/scope.server';
+import { stripePayment } from '@/features/checkout/server/stripe-actions.server';
+import { formatMoney } from '@/features/pricing/format-money';
+import styles from '@/features/checkout/components/checkout.module.css';
+
+export const metadata: Metadata = { title: 'Pay', robots: { index: false } };
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ id: string }> };
+
+/** The pay page of one payment: the demo's choices, or Stripe's card form. */
+export default async function PayPage({ params }: Props) {
+  const { id } = await params;
+  const scope = await pageScope(await pageRequestInput());
+  if (!scope) redirect('/checkout');
+  const account = accountScope(scope);
+  const found = await pagePayment(account, id);
+  if (!found) notFound();
+  const { payment, detail } = found;
+  if (payment.status === 'succeeded' || detail.order.status !== 'awaiting_payment') {
+    redirect(`/orders/${detail.order.id}`);
+  }
+  const amount = formatMoney(payment.amount, detail.order.site_version);
+  return (
+    <div className={styles.page}>
+      <h1>Pay for order {detail.order.number}</h1>
+      <section className={styles.panel} aria-labelledby="pay-amount">
+        <h2 id="pay-amount" className={styles.heading}>
+          {amount} due today
+        </h2>
+        {payment.provider === 'demo' ? (
+          <DemoPay payment={payment} orderId={detail.order.id} />
+        ) : null}
+        {payment.provider === 'stripe' ? (
+          <StripeSection scope={account} paymentId={payment.id} amount={amount} />
+        ) : null}
+        {payment.provider === 'manual' ? (
+          <p>
+            This order is paid by bank transfer:{' '}
+            <a href={`/orders/${detail.order.id}`}>see the bank details</a>.
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+async function StripeSection(props: {
+  scope: { accountId: string; storeKey: string };
+  paymentId: string;
+  amount: string;
+}) {
+  let stripe;
+  try {
+    stripe = await stripePayment(props.scope, props.paymentId);
+  } catch (error) {
+    if (error instanceof ApiError) return <p role="alert">{error.message}</p>;
+    throw error;
+  }
+  // Back to the host the customer is on: Stripe needs an absolute return address.
+  const h = await headers();
+  const origin = `${h.get('x-forwarded-proto') === 'https' ? 'https' : 'http'}://${h.get('host')}`;
+  return (
+    <StripePay
+      clientSecret={stripe.clientSecret}
+      publishableKey={stripe.publishableKey}
+      jsUrl={stripe.jsUrl}
+      amount={props.amount}
+      returnUrl={`${origin}/checkout/return?payment=${props.paymentId}`}
+    />
+  );
+}

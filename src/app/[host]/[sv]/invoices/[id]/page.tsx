@@ -1,0 +1,40 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound, redirect } from 'next/navigation';
+import { ApiError } from '@/lib/http/api-response';
+import { pageRequestInput } from '@/lib/http/page-request-input';
+import { pageScope } from '@/features/checkout/server/page-scope.server';
+import { accountScope } from '@/features/checkout/server/scope.server';
+import { InvoiceDocument } from '@/features/invoices/components/invoice-document';
+import { accountInvoice } from '@/features/invoices/server/invoices.server';
+import type { Invoice } from '@/features/invoices/invoice-types';
+
+export const metadata: Metadata = { title: 'Invoice', robots: { index: false } };
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ id: string }> };
+
+/** One of the account's invoices as a page, with its PDF to download. */
+export default async function InvoicePage({ params }: Props) {
+  const { id } = await params;
+  const scope = await pageScope(await pageRequestInput());
+  if (!scope) redirect('/login');
+  let invoice: Invoice;
+  try {
+    invoice = await accountInvoice(accountScope(scope), id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) notFound();
+    throw error;
+  }
+  return (
+    <>
+      <InvoiceDocument invoice={invoice} />
+      <p>
+        <a href={`/api/invoices/${invoice.id}/pdf`} download>
+          Download the PDF
+        </a>{' '}
+        · <Link href={`/orders/${invoice.order_id}`}>Back to the order</Link>
+      </p>
+    </>
+  );
+}

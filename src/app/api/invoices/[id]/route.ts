@@ -1,0 +1,20 @@
+import { dataResponse } from '@/lib/http/api-response';
+import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { pathId, type IdContext } from '@/lib/http/path-id';
+import { requestInput } from '@/lib/http/request-input';
+import { accountScope, checkoutScope } from '@/features/checkout/server/scope.server';
+import { accountInvoice, invoiceNotFound } from '@/features/invoices/server/invoices.server';
+import { requestContext } from '@/features/session/server/request-context.server';
+
+/** One of the account's invoices; 404 for any other. */
+export const GET = apiRoute<IdContext>(async (request, context) => {
+  const id = await pathId(context, invoiceNotFound);
+  const input = requestInput(request);
+  const scope = await checkoutScope(await requestContext(input), input);
+  return dataResponse({ invoice: await accountInvoice(accountScope(scope), id) });
+});
+
+export const POST = methodNotAllowed(['GET']);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

@@ -1,0 +1,21 @@
+import { dataResponse } from '@/lib/http/api-response';
+import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { pathId, type IdContext } from '@/lib/http/path-id';
+import { requestInput } from '@/lib/http/request-input';
+import { orderDetail } from '@/features/checkout/server/payment-actions.server';
+import { accountScope, checkoutScope } from '@/features/checkout/server/scope.server';
+import { orderNotFound } from '@/features/orders/server/orders.server';
+import { requestContext } from '@/features/session/server/request-context.server';
+
+/** One of the account's orders with its payments and invoice id; 404 for any other. */
+export const GET = apiRoute<IdContext>(async (request, context) => {
+  const id = await pathId(context, orderNotFound);
+  const input = requestInput(request);
+  const scope = await checkoutScope(await requestContext(input), input);
+  return dataResponse(await orderDetail(accountScope(scope), id));
+});
+
+export const POST = methodNotAllowed(['GET']);
+export const PUT = POST;
+export const PATCH = POST;
+export const DELETE = POST;

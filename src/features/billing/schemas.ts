@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { isCountryCode } from './countries';
+
+/**
+ * Billing details and postal addresses (issue 14). One address shape for billing details, a
+ * domain's registrant and a phone number's address; postcodes are checked for the countries the
+ * store sells numbers in (GB, US), other countries by length only.
+ */
+
+const required = (max: number) =>
+  z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`);
+
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v || null);
+
+const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/;
+const US_ZIP = /^\d{5}(-\d{4})?$/;
+
+/** A postcode in the form its country uses (UK postcodes upper-cased with their space). */
+export function postcodeProblem(country: string, postcode: string): string | null {
+  if (country === 'GB' && !UK_POSTCODE.test(postcode))
+    return 'must be a UK postcode, e.g. SW1A 1AA';
+  if (country === 'US' && !US_ZIP.test(postcode)) return 'must be a US ZIP code, e.g. 94105';
+  return null;
+}
+
+const UK_VAT = /^GB(\d{9}|\d{12})$/;
+const OTHER_VAT = /^[A-Z]{2}[A-Z0-9+*]{2,13}$/;
+
+/**
+ * A VAT number's format: a UK one (country GB, or starting GB) is GB and 9 or 12 digits; others
+ * are a two-letter prefix and 2 to 13 letters or digits. Spaces are ignored.
+ */
+export function vatNumberProblem(country: string, vatNumber: string): string | null {
+  if (country === 'GB' || vatNumber.startsWith('GB')) {
+    return UK_VAT.test(vatNumber) ? null : 'must be a UK VAT number: GB and 9 or 12 digits';
+  }
+  return OTHER_VAT.test(vatNumber) ? null : 'must start with the country prefix, e.g. IE6388047V';
+}
+
+const country = z
+  .string({ error: 'is required' })
+  .trim()
+  .toUpperCase()
+  .refine(isCountryCode, 'must be an ISO 3166-1 alpha-2 country code, e.g. GB');
+
+export const addressFields = {
+  line1: required(120),
+  line2: optional(120),
+  city: required(80),
+  region: optional(80),
+  postcode: required(20).transform((v) => v.toUpperCase().replace(/\s+/g, ' ')),
+  country,
+};
+
+/** Adds the postcode check to a schema with `country` and `postcode`. */
+export function checkPostcode(
+  value: { country: string; postcode: string },
+  ctx: z.RefinementCtx,
+): void {
+  const problem = postcodeProblem(value.country, value.postcode);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['postcode'], message: problem });
+}
+
+export const billingSchema = z
+  .strictObject({
+    name: required(120),
+    company: optional(120),
+    ...addressFields,
+    vat_number: optional(20).transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : null)),
+  })
+  .superRefine((value, ctx) => {
+    checkPostcode(value, ctx);
+    if (value.vat_number) {
+      const problem = vatNumberProblem(value.country, value.vat_number);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['vat_number'], message: problem });
+    }
+  });
+
+/** Billing details as the API answers them and orders keep them. */
+export type BillingDetails = z.output<typeof billingSchema>;
+export type BillingInput = z.input<typeof billingSchema>;
+
+/** A postal address (a number's address); `name` is who lives or trades there. */
+export const addressSchema = z
+  .strictObject({ name: optional(120), ...addressFields })
+  .superRefine(checkPostcode);
+
+export type Address = z.output<typeof addressSchema>;

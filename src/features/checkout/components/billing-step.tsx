@@ -1,0 +1,66 @@
+'use client';
+import type { FormEvent } from 'react';
+import { Field, FormError } from '@/features/auth/components/field';
+import { useFormAction } from '@/features/auth/hooks/use-form-action';
+import authStyles from '@/features/auth/components/auth.module.css';
+import type { BillingDetails } from '@/features/billing/schemas';
+import { browserApi } from '@/lib/browser-api';
+import { AddressFields, addressFrom } from './address-fields';
+
+/** Step one: the billing details, kept on the account for next time (PUT /api/account/billing). */
+export function BillingStep({
+  billing,
+  countries,
+  onSaved,
+}: {
+  billing: BillingDetails | null;
+  countries: { code: string; name: string }[];
+  onSaved: (billing: BillingDetails) => void;
+}) {
+  const { busy, error, fields, run } = useFormAction('Check the fields marked below.');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body = {
+      ...addressFrom(form, 'billing-', [
+        'name',
+        'company',
+        'line1',
+        'line2',
+        'city',
+        'region',
+        'postcode',
+        'country',
+      ]),
+      vat_number: String(form.get('billing-vat_number') ?? '').trim() || null,
+    };
+    await run(async () => {
+      const { data } = await browserApi.put('/api/account/billing', body);
+      onSaved(data.data.billing);
+    });
+  }
+
+  return (
+    <form className={authStyles.form} onSubmit={submit} noValidate>
+      <FormError message={error} />
+      <AddressFields
+        prefix="billing-"
+        value={billing}
+        errors={fields}
+        countries={countries}
+        withName="name-company"
+      />
+      <Field
+        id="billing-vat_number"
+        label="VAT number (optional)"
+        hint="A UK VAT number is GB and 9 or 12 digits."
+        defaultValue={billing?.vat_number ?? ''}
+        errors={fields.vat_number}
+      />
+      <button type="submit" className={authStyles.button} disabled={busy}>
+        Save and continue
+      </button>
+    </form>
+  );
+}

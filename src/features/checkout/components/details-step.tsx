@@ -1,0 +1,153 @@
+'use client';
+import { useState, type FormEvent } from 'react';
+import authStyles from '@/features/auth/components/auth.module.css';
+import type { CartLine } from '@/features/cart/cart-types';
+import type { CheckoutRequirement } from '../checkout-types';
+import { US_NEXUS_CATEGORIES } from '../schemas';
+import { AddressFields, addressFrom, type AddressValue } from './address-fields';
+import styles from './checkout.module.css';
+
+export type Details = {
+  registrant: (Record<string, string | null> & { us_nexus_category?: string }) | null;
+  numberAddresses: Record<string, Record<string, string | null>>;
+};
+
+const ADDRESS = ['line1', 'line2', 'city', 'region', 'postcode', 'country'];
+const COUNTRY_NAMES = { GB: 'United Kingdom', US: 'United States' } as const;
+
+/**
+ * Step two, when the cart needs it: who the domains are registered to (the billing details
+ * unless the customer names someone else), a .us nexus category only for a .us domain, and an
+ * address in each phone number's country.
+ */
+export function DetailsStep({
+  lines,
+  requirements,
+  countries,
+  value,
+  errors,
+  onDone,
+}: {
+  lines: CartLine[];
+  requirements: CheckoutRequirement[];
+  countries: { code: string; name: string }[];
+  value: Details;
+  errors: Record<string, string[]>;
+  onDone: (details: Details) => void;
+}) {
+  const domains = lines.filter((l) => l.domain && !l.unavailable);
+  const needsNexus = requirements.some((r) => r.kind === 'registrant');
+  const numbers = requirements.filter((r) => r.kind === 'number_address');
+  const [someoneElse, setSomeoneElse] = useState(
+    Boolean(value.registrant && value.registrant.line1),
+  );
+  const under = (prefix: string) =>
+    Object.fromEntries(
+      Object.entries(errors)
+        .filter(([k]) => k.startsWith(prefix))
+        .map(([k, v]) => [k.slice(prefix.length), v]),
+    );
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const registrant =
+      domains.length === 0
+        ? null
+        : {
+            ...(someoneElse
+              ? addressFrom(form, 'registrant-', ['name', 'company', ...ADDRESS])
+              : {}),
+            ...(needsNexus
+              ? { us_nexus_category: String(form.get('registrant-us_nexus_category') ?? '') }
+              : {}),
+          };
+    const numberAddresses: Details['numberAddresses'] = {};
+    for (const r of numbers) {
+      numberAddresses[r.line_id!] = addressFrom(form, `number-${r.line_id}-`, ADDRESS);
+    }
+    onDone({ registrant, numberAddresses });
+  }
+
+  return (
+    <form className={authStyles.form} onSubmit={submit} noValidate>
+      {domains.length > 0 ? (
+        <fieldset className={styles.fieldset}>
+          <legend className={styles.legend}>Domain registrant</legend>
+          <p className={authStyles.hint}>
+            {domains.map((d) => d.label).join(', ')} will be registered to this person or company.
+          </p>
+          <label className={authStyles.check}>
+            <input
+              type="checkbox"
+              className={authStyles.checkbox}
+              checked={someoneElse}
+              onChange={(e) => setSomeoneElse(e.target.checked)}
+            />{' '}
+            Register to someone other than the billing details
+          </label>
+          {someoneElse ? (
+            <AddressFields
+              prefix="registrant-"
+              value={value.registrant as AddressValue | null}
+              errors={under('registrant.')}
+              countries={countries}
+              withName="name-company"
+            />
+          ) : null}
+          {needsNexus ? (
+            <div className={authStyles.field}>
+              <label htmlFor="registrant-us_nexus_category" className={authStyles.label}>
+                .us nexus: your connection to the United States
+              </label>
+              <select
+                id="registrant-us_nexus_category"
+                name="registrant-us_nexus_category"
+                className={styles.select}
+                defaultValue={value.registrant?.us_nexus_category ?? ''}
+                required
+                aria-invalid={errors['registrant.us_nexus_category'] ? true : undefined}
+              >
+                <option value="" disabled>
+                  Choose one
+                </option>
+                {Object.entries(US_NEXUS_CATEGORIES).map(([code, text]) => (
+                  <option key={code} value={code}>
+                    {code}: {text}
+                  </option>
+                ))}
+              </select>
+              {errors['registrant.us_nexus_category'] ? (
+                <p className={authStyles.fieldError}>
+                  The nexus category {errors['registrant.us_nexus_category'].join(' ')}.
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </fieldset>
+      ) : null}
+      {numbers.map((r) => {
+        const line = lines.find((l) => l.id === r.line_id);
+        const country = r.country ?? 'GB';
+        return (
+          <fieldset key={r.line_id} className={styles.fieldset}>
+            <legend className={styles.legend}>Address for {line?.label}</legend>
+            <p className={authStyles.hint}>
+              Regulators require an address in {COUNTRY_NAMES[country]} for this number.
+            </p>
+            <AddressFields
+              prefix={`number-${r.line_id}-`}
+              value={(value.numberAddresses[r.line_id!] as AddressValue | undefined) ?? null}
+              errors={under(`number_addresses.${r.line_id}.`)}
+              countries={countries}
+              fixedCountry={{ code: country, name: COUNTRY_NAMES[country] }}
+            />
+          </fieldset>
+        );
+      })}
+      <button type="submit" className={authStyles.button}>
+        Continue to review
+      </button>
+    </form>
+  );
+}

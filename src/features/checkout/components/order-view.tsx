@@ -1,0 +1,155 @@
+import Link from 'next/link';
+import { countryName } from '@/features/billing/countries';
+import type { Order, PostalAddress } from '@/features/orders/order-types';
+import type { Payment } from '@/features/payments/payment-types';
+import { formatMoney } from '@/features/pricing/format-money';
+import { Amount } from './review-step';
+import { PayNow } from './pay-now';
+import styles from './checkout.module.css';
+
+const STATUS = {
+  awaiting_payment: 'Awaiting payment',
+  paid: 'Paid',
+  fulfilled: 'Paid and ready',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+} as const;
+
+const PAYMENT_STATUS = {
+  requires_payment: 'waiting',
+  requires_action: 'waiting for confirmation',
+  succeeded: 'succeeded',
+  failed: 'failed',
+} as const;
+
+function addressText(a: PostalAddress & { name?: string | null; company?: string | null }) {
+  return [a.name, a.company, a.line1, a.line2, a.city, a.region, a.postcode, countryName(a.country)]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** An order as its customer sees it: status, lines, totals, how to pay, payments and invoice. */
+export function OrderView({
+  order,
+  payments,
+  invoiceId,
+}: {
+  order: Order;
+  payments: Payment[];
+  invoiceId: string | null;
+}) {
+  const sv = order.site_version;
+  const bank = order.supplier.bank;
+  const awaiting = order.status === 'awaiting_payment';
+  return (
+    <div className={styles.page}>
+      <h1>Order {order.number}</h1>
+      <p role="status" data-order-status={order.status}>
+        <strong>{STATUS[order.status]}</strong>
+        {order.provider === 'demo' ? ' · Demo store: no money moves.' : ''}
+      </p>
+      {awaiting && order.provider === 'manual' ? (
+        <section className={styles.panel} aria-labelledby="bank-transfer">
+          <h2 id="bank-transfer" className={styles.heading}>
+            Pay by bank transfer
+          </h2>
+          <p>
+            Please transfer {formatMoney(order.totals.gross, sv)} with{' '}
+            <strong>{order.number}</strong> as the reference. We send your invoice when it arrives.
+          </p>
+          {bank ? (
+            <dl className={styles.totals}>
+              <dt>Bank</dt>
+              <dd>{bank.name}</dd>
+              <dt>Account name</dt>
+              <dd>{bank.account_name}</dd>
+              {bank.sort_code ? (
+                <>
+                  <dt>Sort code</dt>
+                  <dd>{bank.sort_code}</dd>
+                </>
+              ) : null}
+              {bank.account_number ? (
+                <>
+                  <dt>Account number</dt>
+                  <dd>{bank.account_number}</dd>
+                </>
+              ) : null}
+              {bank.iban ? (
+                <>
+                  <dt>IBAN</dt>
+                  <dd>{bank.iban}</dd>
+                </>
+              ) : null}
+            </dl>
+          ) : null}
+        </section>
+      ) : null}
+      {awaiting && order.provider !== 'manual' ? (
+        <section className={styles.panel} aria-labelledby="pay-order">
+          <h2 id="pay-order" className={styles.heading}>
+            Payment
+          </h2>
+          <p>Unpaid orders are cancelled 24 hours after they were placed.</p>
+          <PayNow orderId={order.id} label={`Pay ${formatMoney(order.totals.gross, sv)} now`} />
+        </section>
+      ) : null}
+      {invoiceId ? (
+        <p>
+          <Link href={`/invoices/${invoiceId}`}>View your invoice</Link>
+        </p>
+      ) : null}
+      <section className={styles.panel} aria-labelledby="order-lines">
+        <h2 id="order-lines" className={styles.heading}>
+          What you ordered
+        </h2>
+        <ul className={styles.lines}>
+          {order.lines.map((line) => (
+            <li key={line.id} className={styles.line}>
+              <span className={styles.lineWhat}>
+                <strong>{line.label}</strong>
+                <span className={styles.muted}>
+                  {line.quantity > 1
+                    ? `${line.quantity} × ${formatMoney(line.unit.gross, sv)}, `
+                    : ''}
+                  VAT {line.vat_rate}% · then {formatMoney(line.recurring.gross, sv)} a{' '}
+                  {line.recurring.period}
+                </span>
+              </span>
+              <Amount money={line.total} siteVersion={sv} />
+            </li>
+          ))}
+        </ul>
+        <dl className={styles.totals}>
+          <dt>Net</dt>
+          <dd>{formatMoney(order.totals.net, sv)}</dd>
+          <dt>VAT</dt>
+          <dd>{formatMoney(order.totals.vat, sv)}</dd>
+          <dt>Total</dt>
+          <dd data-total="gross">{formatMoney(order.totals.gross, sv)}</dd>
+        </dl>
+      </section>
+      <section className={styles.panel} aria-labelledby="order-billing">
+        <h2 id="order-billing" className={styles.heading}>
+          Billing details
+        </h2>
+        <address className={styles.address}>{addressText(order.billing)}</address>
+      </section>
+      {payments.length > 0 ? (
+        <section className={styles.panel} aria-labelledby="order-payments">
+          <h2 id="order-payments" className={styles.heading}>
+            Payments
+          </h2>
+          <ul>
+            {payments.map((p) => (
+              <li key={p.id}>
+                {formatMoney(p.amount, sv)} ({p.provider}): {PAYMENT_STATUS[p.status]}
+                {p.failure_message ? `: ${p.failure_message}` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

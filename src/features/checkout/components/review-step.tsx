@@ -1,0 +1,107 @@
+'use client';
+import Link from 'next/link';
+import { LEGAL_PAGES } from '@/features/tenancy/legal-pages';
+import type { FormEvent } from 'react';
+import authStyles from '@/features/auth/components/auth.module.css';
+import { FormError } from '@/features/auth/components/field';
+import type { Cart, MoneyLine } from '@/features/cart/cart-types';
+import { formatMoney } from '@/features/pricing/format-money';
+import styles from './checkout.module.css';
+
+const KIND = {
+  domain_registration: 'Domain registration',
+  domain_transfer: 'Domain transfer',
+  number: 'Phone number',
+  plan: 'Call plan',
+} as const;
+
+/** Net, VAT and gross of an amount, all shown: the customer is about to pay it. */
+export function Amount({ money, siteVersion }: { money: MoneyLine; siteVersion: 1 | 2 }) {
+  const f = (m: number) => formatMoney(m, siteVersion);
+  if (money.vat === 0 && money.net === money.gross) return <span>{f(money.gross)}</span>;
+  return (
+    <span>
+      {f(money.gross)}{' '}
+      <span className={styles.muted}>
+        ({f(money.net)} + VAT {f(money.vat)})
+      </span>
+    </span>
+  );
+}
+
+/** Step three: every line with its price and VAT, due today, what recurs, the terms, and pay. */
+export function ReviewStep({
+  cart,
+  busy,
+  error,
+  demo,
+  onPlace,
+}: {
+  cart: Cart;
+  busy: boolean;
+  error: string | null;
+  demo: boolean;
+  onPlace: (input: { savePaymentMethod: boolean }) => void;
+}) {
+  const sv = cart.site_version;
+  const lines = cart.items.filter((l) => !l.unavailable);
+  const { due_today, recurring } = cart.totals;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    onPlace({ savePaymentMethod: form.get('save_payment_method') === 'on' });
+  }
+
+  return (
+    <form className={authStyles.form} onSubmit={submit}>
+      <ul className={styles.lines} aria-label="Your order">
+        {lines.map((line) => (
+          <li key={line.id} className={styles.line} data-review-line={line.label}>
+            <span className={styles.lineWhat}>
+              <strong>{line.label}</strong>
+              <span className={styles.muted}>
+                {KIND[line.type]}
+                {line.years ? `, ${line.years} ${line.years === 1 ? 'year' : 'years'}` : ''}
+                {line.users ? `, ${line.users} ${line.users === 1 ? 'user' : 'users'}` : ''}
+                {' · then '}
+                {formatMoney(line.recurring.gross, sv)} a {line.recurring.period}
+              </span>
+            </span>
+            <Amount money={line.price} siteVersion={sv} />
+          </li>
+        ))}
+      </ul>
+      <dl className={styles.totals}>
+        <dt>Due today</dt>
+        <dd data-total="due_today">{formatMoney(due_today.gross, sv)}</dd>
+        {sv === 1 ? (
+          <>
+            <dt>of which VAT (20%)</dt>
+            <dd>{formatMoney(due_today.vat, sv)}</dd>
+          </>
+        ) : null}
+        <dt>Then monthly</dt>
+        <dd data-total="monthly">{formatMoney(recurring.monthly.gross, sv)}</dd>
+        <dt>Then yearly</dt>
+        <dd data-total="yearly">{formatMoney(recurring.yearly.gross, sv)}</dd>
+      </dl>
+      {demo ? <p className={styles.demo}>Demo store: no money moves when you pay.</p> : null}
+      <label className={authStyles.check}>
+        <input type="checkbox" name="save_payment_method" className={authStyles.checkbox} /> Keep my
+        payment method for renewals
+      </label>
+      <label className={authStyles.check}>
+        <input type="checkbox" name="accept_terms" required className={authStyles.checkbox} /> I
+        accept the{' '}
+        <Link className={authStyles.link} href={LEGAL_PAGES.terms.path} target="_blank">
+          {LEGAL_PAGES.terms.title.toLowerCase()}
+        </Link>
+      </label>
+      <FormError message={error} />
+      <button type="submit" className={authStyles.button} disabled={busy}>
+        {busy ? 'Placing your order…' : `Place order and pay ${formatMoney(due_today.gross, sv)}`}
+      </button>
+    </form>
+  );
+}

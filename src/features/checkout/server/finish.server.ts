@@ -1,0 +1,105 @@
+import 'server-only';
+import { now as clockNow } from '@/lib/clock';
+import { appDb } from '@/lib/db/app-db';
+import { ApiError } from '@/lib/http/api-response';
+import { enqueue, notifyJobWorkers, prepareJobQueue } from '@/lib/jobs/process-queue.server';
+import { logger } from '@/lib/logger';
+import { availability } from '@/features/catalog/server/availability-config.server';
+import { issueInvoice } from '@/features/invoices/server/invoices.server';
+import {
+  lockOrderForUpdate,
+  markOrderFulfilled,
+  markOrderPaid,
+  orderView,
+} from '@/features/orders/server/orders.server';
+import type { ProviderName } from '@/features/payments/payment-types';
+import type { ProviderOutcome } from '@/features/payments/server/provider';
+import {
+  keepPaymentMethod,
+  lockPaymentForUpdate,
+  paymentById,
+  recordProviderEvent,
+  setPaymentStatus,
+} from '@/features/payments/server/payments.server';
+import { fulfilOrder } from '@/features/services/server/fulfilment.server';
+import { receiptJob } from './receipt-job.server';
+
+export const paymentNotFound = () =>
+  new ApiError(404, 'payment_not_found', 'There is no such payment in your account.');
+
+export type FinishResult = {
+  orderId: string;
+  /** False when this call found the work done already (a second success) or not to be done. */
+  finished: boolean;
+};
+
+/**
+ * The one "finish the order" step (issue 14 points 5 and 6), shared by the demo pay page, the
+ * Stripe return page, Stripe's webhook and the operator's mark-paid call. Under the order's row
+ * lock (then the payment's), in one transaction: the payment succeeds, the order is paid, its
+ * invoice takes the next number, what it bought becomes services, and the receipt mail's job is
+ * queued. A second success (webhook and return page, two webhooks, two workers) waits on the
+ * lock, then finds the payment succeeded and does nothing. A provider event given here is
+ * recorded in the same transaction, so it is handled once.
+ */
+export async function finishPayment(
+  paymentId: string,
+  input: {
+    method?: ProviderOutcome['method'];
+    event?: { provider: ProviderName; id: string; type: string };
+  } = {},
+): Promise<FinishResult> {
+  const db = await appDb();
+  const first = await paymentById(paymentId, db);
+  if (!first) throw paymentNotFound();
+  // The receipt's job is queued in the transaction: the queue must run before it.
+  await prepareJobQueue();
+  const registered = await db.transaction(async (tx) => {
+    const now = clockNow();
+    if (input.event) {
+      const { provider, id, type } = input.event;
+      const fresh = await recordProviderEvent(tx, { provider, eventId: id, type, now });
+      if (!fresh) return null;
+    }
+    // One lock order everywhere: the order, then its payment.
+    const locked = await lockOrderForUpdate(tx, first.orderId);
+    const payment = await lockPaymentForUpdate(tx, paymentId);
+    if (!locked || !payment) throw paymentNotFound();
+    if (payment.status === 'succeeded') return null;
+    await setPaymentStatus(tx, payment.id, { status: 'succeeded', now });
+    if (locked.order.status !== 'awaiting_payment') {
+      logger.warn(
+        { order_id: locked.order.id, payment_id: payment.id, status: locked.order.status },
+        'a payment succeeded for an order that is not awaiting payment: it is due a refund',
+      );
+      return null;
+    }
+    const order = orderView(locked.order, locked.lines);
+    await markOrderPaid(tx, order.id, now);
+    const scope = { storeKey: locked.order.storeKey, accountId: locked.order.accountId };
+    await issueInvoice(tx, { order, ...scope, now });
+    const method =
+      locked.order.savePaymentMethod && input.method
+        ? await keepPaymentMethod(tx, {
+            ...scope,
+            provider: payment.provider as ProviderName,
+            providerRef: input.method.providerRef,
+            customerRef: input.method.customerRef,
+            label: input.method.label,
+            now,
+          })
+        : null;
+    const domains = await fulfilOrder(tx, { order, ...scope, paymentMethodId: method, now });
+    await markOrderFulfilled(tx, order.id, now);
+    // Without its job the receipt would never leave: refuse the whole step instead.
+    if (!(await enqueue(receiptJob.name, { orderId: order.id }, { tx }))) {
+      throw new Error('the receipt job was not created');
+    }
+    return domains;
+  });
+  if (registered === null) return { orderId: first.orderId, finished: false };
+  // Searches answer from a short cache: the names just registered must show as taken at once.
+  for (const domain of registered) availability().forget(domain);
+  notifyJobWorkers(receiptJob.name);
+  return { orderId: first.orderId, finished: true };
+}

@@ -1,0 +1,37 @@
+import type { Store } from '@/features/tenancy/store-types';
+import { supportAddressLines } from '@/features/tenancy/support-address';
+import type { Supplier } from '../order-types';
+
+/**
+ * The prefix of a store's order and invoice numbers: its `orderPrefix` variable, else the first
+ * two letters of its name (stores can be added without one; the built-in and demo ones set it).
+ */
+export function numberPrefixOf(store: Store): string {
+  const set = store.variables.orderPrefix;
+  if (set) return set;
+  const letters = store.config.store_name.toUpperCase().replace(/[^A-Z]/g, '');
+  return (letters + 'XX').slice(0, 2);
+}
+
+/** The store as the seller (PRODUCT.md "Selling"): who it is, where, its VAT and bank details. */
+export function supplierOf(store: Store): Supplier {
+  const v = store.variables;
+  return {
+    trading_name: store.config.store_name,
+    legal_name: v.legalName || v.companyName || store.config.store_name,
+    address: supportAddressLines(v),
+    vat_number: v.vatNumber || null,
+    company_number: v.companyNumber || null,
+    email: v.supportEmail || null,
+    time_zone: v.timeZone,
+    bank: v.bankName
+      ? {
+          name: v.bankName,
+          account_name: v.bankAccountName || v.legalName || store.config.store_name,
+          sort_code: v.bankSortCode || null,
+          account_number: v.bankAccountNumber || null,
+          iban: v.bankIban || null,
+        }
+      : null,
+  };
+}

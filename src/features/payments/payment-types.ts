@@ -1,0 +1,27 @@
+/** Payments as the API answers them (issue 14); types only, for the server and the browser. */
+
+export const PAYMENT_STATUSES = [
+  'requires_payment',
+  'requires_action',
+  'succeeded',
+  'failed',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export type ProviderName = 'demo' | 'manual' | 'stripe';
+
+export type Payment = {
+  id: string;
+  provider: ProviderName;
+  status: PaymentStatus;
+  /** Where the customer goes to pay: a page of the store. */
+  redirect_url: string;
+  amount: number;
+  currency: 'GBP' | 'USD';
+  failure_message: string | null;
+  created_at: string;
+};
+
+/** What the demo pay page sends: `authenticate` asks for a second confirmation first. */
+export const DEMO_OUTCOMES = ['succeed', 'decline', 'authenticate'] as const;
+export type DemoOutcome = (typeof DEMO_OUTCOMES)[number];

@@ -1,0 +1,35 @@
+import type { PaymentProvider } from './provider';
+import { InvalidSignatureError } from './provider';
+
+/**
+ * The providers with no outside service. `demo` moves no money: its pay page decides the outcome
+ * (succeed, decline, or a second confirmation first). `manual` is a bank transfer: the payment
+ * waits until the store (for now the operator) marks the order paid.
+ */
+
+const noWebhooks = (): never => {
+  throw new InvalidSignatureError('this provider sends no webhooks');
+};
+
+export const demoProvider: PaymentProvider = {
+  name: 'demo',
+  start: async () => ({ providerRef: null }),
+  retrieve: async () => ({ status: 'requires_payment' }),
+  cancel: async () => ({ status: 'failed', failureMessage: 'Cancelled.' }),
+  chargeSaved: async () => ({
+    status: 'succeeded',
+    providerRef: null,
+    method: null,
+  }),
+  parseWebhook: noWebhooks,
+};
+
+export const manualProvider: PaymentProvider = {
+  name: 'manual',
+  start: async () => ({ providerRef: null }),
+  retrieve: async () => ({ status: 'requires_payment' }),
+  cancel: async () => ({ status: 'failed', failureMessage: 'Cancelled.' }),
+  // A bank transfer cannot be pulled: a renewal waits for the customer's transfer.
+  chargeSaved: async () => ({ status: 'requires_payment', providerRef: null }),
+  parseWebhook: noWebhooks,
+};

@@ -1,0 +1,93 @@
+import 'server-only';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { AppDb } from '@/lib/db/client';
+import { paymentEvents, paymentMethods, payments } from '@/lib/db/schema';
+
+/** The only code that knows how payments, kept methods and provider events are stored. */
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+export async function insertPayment(
+  tx: AppDb,
+  values: Omit<typeof payments.$inferInsert, 'id'>,
+): Promise<PaymentRow> {
+  const [row] = await tx.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function findPayment(db: AppDb, id: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row ?? null;
+}
+
+export async function lockPayment(tx: AppDb, id: string): Promise<PaymentRow | null> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function findPaymentByRef(
+  db: AppDb,
+  provider: string,
+  ref: string,
+): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, ref)));
+  return row ?? null;
+}
+
+export async function listOrderPayments(db: AppDb, orderId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+export async function updatePayment(
+  db: AppDb,
+  id: string,
+  set: Partial<Pick<PaymentRow, 'status' | 'failureMessage' | 'succeededAt' | 'providerRef'>> & {
+    updatedAt: Date;
+  },
+): Promise<void> {
+  await db.update(payments).set(set).where(eq(payments.id, id));
+}
+
+/** Records a provider event; false when it was recorded before (a duplicate delivery). */
+export async function insertEvent(
+  tx: AppDb,
+  values: typeof paymentEvents.$inferInsert,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(paymentEvents)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.eventId });
+  return rows.length === 1;
+}
+
+export async function upsertMethod(
+  tx: AppDb,
+  values: Omit<typeof paymentMethods.$inferInsert, 'id'>,
+): Promise<string> {
+  const [row] = await tx
+    .insert(paymentMethods)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [paymentMethods.accountId, paymentMethods.provider, paymentMethods.providerRef],
+      set: { label: values.label, customerRef: values.customerRef },
+    })
+    .returning({ id: paymentMethods.id });
+  return row!.id;
+}
+
+export async function listMethods(db: AppDb, accountId: string): Promise<PaymentMethodRow[]> {
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(eq(paymentMethods.accountId, accountId))
+    .orderBy(desc(paymentMethods.createdAt));
+}

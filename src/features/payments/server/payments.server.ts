@@ -1,0 +1,150 @@
+import 'server-only';
+import { appDb } from '@/lib/db/app-db';
+import type { AppDb } from '@/lib/db/client';
+import type { Payment, PaymentStatus, ProviderName } from '../payment-types';
+import {
+  findPayment,
+  findPaymentByRef,
+  insertEvent,
+  insertPayment,
+  listMethods,
+  listOrderPayments,
+  lockPayment,
+  updatePayment,
+  upsertMethod,
+  type PaymentMethodRow,
+  type PaymentRow,
+} from './payments-repository.server';
+
+export type { PaymentRow, PaymentMethodRow };
+
+/**
+ * Payment rows: one per attempt to pay an order, in the order's currency and for its amount. The
+ * payment feature knows nothing of orders beyond their id: callers pass the amount.
+ */
+
+/** Where the customer goes to pay: the store's pay page, or the order (bank transfer). */
+export function redirectUrlOf(payment: Pick<PaymentRow, 'id' | 'provider' | 'orderId'>): string {
+  return payment.provider === 'manual'
+    ? `/orders/${payment.orderId}`
+    : `/checkout/pay/${payment.id}`;
+}
+
+export function paymentView(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    provider: row.provider as ProviderName,
+    status: row.status as PaymentStatus,
+    redirect_url: redirectUrlOf(row),
+    amount: row.amount,
+    currency: row.currency === 'USD' ? 'USD' : 'GBP',
+    failure_message: row.failureMessage,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** A new attempt to pay `amount` of an order through `provider`, in the caller's transaction. */
+export function createPayment(
+  tx: AppDb,
+  input: {
+    orderId: string;
+    storeKey: string;
+    accountId: string;
+    provider: ProviderName;
+    amount: number;
+    currency: string;
+    now: Date;
+  },
+): Promise<PaymentRow> {
+  return insertPayment(tx, {
+    orderId: input.orderId,
+    storeKey: input.storeKey,
+    accountId: input.accountId,
+    provider: input.provider,
+    status: 'requires_payment',
+    amount: input.amount,
+    currency: input.currency,
+    createdAt: input.now,
+    updatedAt: input.now,
+  });
+}
+
+export async function paymentById(id: string, db?: AppDb): Promise<PaymentRow | null> {
+  return findPayment(db ?? (await appDb()), id);
+}
+
+export async function paymentByProviderRef(
+  provider: ProviderName,
+  ref: string,
+): Promise<PaymentRow | null> {
+  return findPaymentByRef(await appDb(), provider, ref);
+}
+
+export function lockPaymentForUpdate(tx: AppDb, id: string): Promise<PaymentRow | null> {
+  return lockPayment(tx, id);
+}
+
+export async function orderPayments(orderId: string, db?: AppDb): Promise<PaymentRow[]> {
+  return listOrderPayments(db ?? (await appDb()), orderId);
+}
+
+/** Moves a payment to a new status (the finish step and the providers' outcomes). */
+export function setPaymentStatus(
+  tx: AppDb,
+  id: string,
+  input: { status: PaymentStatus; failureMessage?: string | null; now: Date },
+): Promise<void> {
+  return updatePayment(tx, id, {
+    status: input.status,
+    failureMessage: input.failureMessage ?? null,
+    ...(input.status === 'succeeded' ? { succeededAt: input.now } : {}),
+    updatedAt: input.now,
+  });
+}
+
+/** Keeps the provider's reference of a payment once it exists there. */
+export async function setProviderRef(id: string, ref: string, now: Date): Promise<void> {
+  await updatePayment(await appDb(), id, { providerRef: ref, updatedAt: now });
+}
+
+/** Records a provider event as handled; false when it was handled before. */
+export function recordProviderEvent(
+  tx: AppDb,
+  input: { provider: ProviderName; eventId: string; type: string; now: Date },
+): Promise<boolean> {
+  return insertEvent(tx, {
+    provider: input.provider,
+    eventId: input.eventId,
+    type: input.type,
+    receivedAt: input.now,
+  });
+}
+
+/** Keeps a method the customer paid with for later charges; answers its id. */
+export function keepPaymentMethod(
+  tx: AppDb,
+  input: {
+    accountId: string;
+    storeKey: string;
+    provider: ProviderName;
+    providerRef: string;
+    customerRef: string | null;
+    label: string;
+    now: Date;
+  },
+): Promise<string> {
+  return upsertMethod(tx, {
+    accountId: input.accountId,
+    storeKey: input.storeKey,
+    provider: input.provider,
+    providerRef: input.providerRef,
+    customerRef: input.customerRef,
+    label: input.label,
+    createdAt: input.now,
+  });
+}
+
+/** The methods an account kept (the dashboard of issue 15 lists and uses them). */
+export async function accountPaymentMethods(accountId: string): Promise<PaymentMethodRow[]> {
+  return listMethods(await appDb(), accountId);
+}

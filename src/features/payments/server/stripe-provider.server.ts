@@ -1,0 +1,183 @@
+import 'server-only';
+import Stripe from 'stripe';
+import type { PaymentStatus } from '../payment-types';
+import {
+  InvalidSignatureError,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderOutcome,
+} from './provider';
+
+export type StripeOptions = {
+  secretKey: string;
+  webhookSecret: string;
+  /** A Stripe-compatible server instead of api.stripe.com (a mirror, or the tests' server). */
+  apiUrl?: string;
+};
+
+/** The SDK's connection options for STRIPE_API_URL: host, port and protocol. */
+export function stripeConnection(apiUrl: string | undefined): Stripe.StripeConfig {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+  };
+}
+
+/** Stripe's PaymentIntent statuses in the product's words. */
+function statusOf(intent: Stripe.PaymentIntent): PaymentStatus {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'requires_action':
+    case 'requires_confirmation':
+    case 'requires_capture':
+    case 'processing':
+      return 'requires_action';
+    case 'canceled':
+      return 'failed';
+    default:
+      // requires_payment_method: never tried, or the last try was declined.
+      return intent.last_payment_error ? 'failed' : 'requires_payment';
+  }
+}
+
+function outcomeOf(intent: Stripe.PaymentIntent): ProviderOutcome {
+  const status = statusOf(intent);
+  const pm = intent.payment_method;
+  const pmId = typeof pm === 'string' ? pm : (pm?.id ?? null);
+  const card = typeof pm === 'object' && pm?.card ? pm.card : null;
+  const customer =
+    typeof intent.customer === 'string' ? intent.customer : (intent.customer?.id ?? null);
+  return {
+    status,
+    failureMessage:
+      status === 'failed'
+        ? (intent.last_payment_error?.message ??
+          (intent.status === 'canceled' ? 'The payment was cancelled.' : 'The payment failed.'))
+        : null,
+    method:
+      status === 'succeeded' && pmId
+        ? {
+            providerRef: pmId,
+            customerRef: customer,
+            label: card ? `${card.brand} ending ${card.last4}` : 'Card',
+          }
+        : null,
+  };
+}
+
+/**
+ * Stripe through its official SDK. Every call that creates or changes something carries an
+ * idempotency key made from our payment id, so retries (ours or the SDK's) never charge twice.
+ * Webhooks are verified on the raw body with the SDK (`webhooks.constructEvent`).
+ */
+export function stripeProvider(options: StripeOptions): PaymentProvider {
+  const stripe = new Stripe(options.secretKey, {
+    ...stripeConnection(options.apiUrl),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+  });
+
+  async function customerFor(customer: { accountId: string; email: string; name: string }) {
+    const created = await stripe.customers.create(
+      { email: customer.email, name: customer.name, metadata: { account_id: customer.accountId } },
+      { idempotencyKey: `customer-${customer.accountId}` },
+    );
+    return created.id;
+  }
+
+  return {
+    name: 'stripe',
+    async start(payment) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: payment.amount,
+          currency: payment.currency.toLowerCase(),
+          description: `Order ${payment.orderNumber}`,
+          metadata: {
+            payment_id: payment.paymentId,
+            order_id: payment.orderId,
+            order_number: payment.orderNumber,
+          },
+          automatic_payment_methods: { enabled: true },
+          ...(payment.saveMethod
+            ? { customer: await customerFor(payment.customer), setup_future_usage: 'off_session' }
+            : {}),
+        },
+        { idempotencyKey: `payment-${payment.paymentId}-create` },
+      );
+      return { providerRef: intent.id, clientSecret: intent.client_secret ?? undefined };
+    },
+    async retrieve(providerRef) {
+      return outcomeOf(
+        await stripe.paymentIntents.retrieve(providerRef, { expand: ['payment_method'] }),
+      );
+    },
+    async cancel(paymentId, providerRef) {
+      try {
+        return outcomeOf(
+          await stripe.paymentIntents.cancel(
+            providerRef,
+            {},
+            { idempotencyKey: `payment-${paymentId}-cancel` },
+          ),
+        );
+      } catch (error) {
+        // A succeeded (or already cancelled) intent cannot be cancelled: say where it stands.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          return outcomeOf(await stripe.paymentIntents.retrieve(providerRef));
+        }
+        throw error;
+      }
+    },
+    async chargeSaved(payment, method) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: payment.amount,
+            currency: payment.currency.toLowerCase(),
+            description: `Order ${payment.orderNumber}`,
+            metadata: { payment_id: payment.paymentId, order_id: payment.orderId },
+            ...(method.customerRef ? { customer: method.customerRef } : {}),
+            payment_method: method.providerRef,
+            off_session: true,
+            confirm: true,
+          },
+          { idempotencyKey: `payment-${payment.paymentId}-charge` },
+        );
+        return { ...outcomeOf(intent), providerRef: intent.id };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          return {
+            status: 'failed',
+            failureMessage: error.message,
+            providerRef: error.payment_intent?.id ?? null,
+          };
+        }
+        throw error;
+      }
+    },
+    parseWebhook(rawBody, signature): ProviderEvent {
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
+      } catch (error) {
+        throw new InvalidSignatureError(error instanceof Error ? error.message : String(error));
+      }
+      const object = event.data.object as { object?: string };
+      const intent = object.object === 'payment_intent' ? (object as Stripe.PaymentIntent) : null;
+      return {
+        id: event.id,
+        type: event.type,
+        paymentRef: intent?.id ?? null,
+        paymentId: intent?.metadata?.payment_id ?? null,
+        outcome: intent ? outcomeOf(intent) : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import 'server-only';
+import type { AppDb } from '@/lib/db/client';
+import { registerSoldDomain, takeSoldNumber } from '@/features/catalog/server/inventory.server';
+import type { Order, OrderLine } from '@/features/orders/order-types';
+import type { ServiceStatus, ServiceType } from '../service-types';
+import { insertService } from './services-repository.server';
+
+/** A date `months` later on the same day of the month, or the month's last day (31 Jan + 1 = 28 Feb). */
+export function addMonths(from: Date, months: number): Date {
+  const target = new Date(from.getTime());
+  const day = target.getUTCDate();
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const last = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate();
+  target.setUTCDate(Math.min(day, last));
+  return target;
+}
+
+type Planned = {
+  type: ServiceType;
+  status: ServiceStatus;
+  period: 'month' | 'year';
+  seats?: number;
+  renewsAt: Date | null;
+  expiresAt: Date | null;
+  details: Record<string, unknown>;
+};
+
+async function plan(tx: AppDb, order: Order, line: OrderLine, now: Date): Promise<Planned> {
+  switch (line.type) {
+    case 'domain_registration': {
+      const expiresAt = addMonths(now, 12 * (line.years ?? 1));
+      const registered = await registerSoldDomain(tx, { domain: line.domain!, expiresAt });
+      return {
+        type: 'domain',
+        // Taken by someone else between the order and its payment: the store refunds the line.
+        status: registered ? 'active' : 'failed',
+        period: 'year',
+        renewsAt: expiresAt,
+        expiresAt,
+        details: { domain: line.domain, years: line.years, registrant: order.registrant },
+      };
+    }
+    case 'domain_transfer':
+      return {
+        type: 'domain_transfer',
+        status: 'pending_transfer',
+        period: 'year',
+        renewsAt: null,
+        expiresAt: null,
+        details: { domain: line.domain, registrant: order.registrant },
+      };
+    case 'number': {
+      const sold = await takeSoldNumber(tx, { number: line.number!, orderId: order.id });
+      return {
+        type: 'number',
+        status: sold ? 'active' : 'failed',
+        period: 'month',
+        renewsAt: addMonths(now, 1),
+        expiresAt: null,
+        details: { number: line.number, address: order.number_addresses[line.number!] ?? null },
+      };
+    }
+    case 'plan':
+      return {
+        type: 'plan',
+        status: 'active',
+        period: 'month',
+        seats: line.users ?? 1,
+        renewsAt: addMonths(now, 1),
+        expiresAt: null,
+        details: { plan: line.plan },
+      };
+  }
+}
+
+/**
+ * What a paid order becomes (issue 14 point 6), inside the payment's transaction: a registered
+ * domain in the registry with its expiry, a pending transfer, a number that leaves the inventory,
+ * a plan with its seats. One service per order line (unique), so a second run adds nothing.
+ * Answers the domains it registered (their cached availability is out of date).
+ */
+export async function fulfilOrder(
+  tx: AppDb,
+  input: {
+    order: Order;
+    storeKey: string;
+    accountId: string;
+    paymentMethodId: string | null;
+    now: Date;
+  },
+): Promise<string[]> {
+  const registered: string[] = [];
+  for (const line of input.order.lines) {
+    const planned = await plan(tx, input.order, line, input.now);
+    await insertService(tx, {
+      storeKey: input.storeKey,
+      accountId: input.accountId,
+      orderId: input.order.id,
+      orderLineId: line.id,
+      type: planned.type,
+      name: line.label,
+      status: planned.status,
+      period: planned.period,
+      seats: planned.seats ?? null,
+      startedAt: input.now,
+      renewsAt: planned.renewsAt,
+      expiresAt: planned.expiresAt,
+      autoRenew: true,
+      priceNet: line.recurring.net,
+      priceVat: line.recurring.vat,
+      priceGross: line.recurring.gross,
+      currency: input.order.currency,
+      paymentMethodId: input.paymentMethodId,
+      details: planned.details,
+      createdAt: input.now,
+    });
+    if (planned.type === 'domain' && planned.status === 'active') registered.push(line.domain!);
+  }
+  return registered;
+}

@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailServer } from '../support/mail-server';
+import { buyer, checkoutRoutes, readyCart, type Buyer } from '../support/checkout';
+
+// Real mail: the receipt leaves over SMTP through this process's job workers.
+const mail = await startMailServer();
+process.env.SMTP_URL = mail.url;
+process.env.TEST_CLOCK = 'true';
+const { runJobsInThisProcess, runDueJobs } = await import('@/lib/jobs/process-queue.server');
+const { advanceClock, now } = await import('@/lib/clock');
+await runJobsInThisProcess();
+const { expireOrder } = await import('@/features/checkout/server/expiry-job.server');
+const { expiredOrderIds } = await import('@/features/orders/server/orders.server');
+const routes = await checkoutRoutes();
+const { appDb } = await import('@/lib/db/app-db');
+const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
+const { invoices, phoneNumbers, registryDomains, services } = await import('@/lib/db/schema');
+const { eq } = await import('drizzle-orm');
+const { finishPayment } = await import('@/features/checkout/server/finish.server');
+const { searchDomains } = await import('@/features/catalog/server/domain-search.server');
+
+beforeAll(async () => {
+  await seedDemoData(await appDb(), { demoStores: true });
+});
+afterAll(async () => {
+  await mail.close();
+});
+
+async function placed(b: Buyer, extra: object = {}, siteVersion: 1 | 2 = 1) {
+  const ready = await readyCart(b, { siteVersion });
+  const { status, body } = await b.order({ ...ready.body, ...extra });
+  expect(status).toBe(201);
+  return { ...ready, order: body.data.order, payment: body.data.payment };
+}
+
+describe('the demo provider', () => {
+  it('declined, the order awaits payment with a retry; then paid after a second confirmation, it is fulfilled once', async () => {
+    const b = await buyer(routes);
+    const { order, payment, domain, number } = await placed(b);
+
+    const declined = await b.demo(payment.id, 'decline');
+    expect(declined.status).toBe(200);
+    expect(declined.body.data).toMatchObject({
+      payment: { status: 'failed', failure_message: 'The card was declined (demo).' },
+      order_status: 'awaiting_payment',
+    });
+    expect((await b.demo(payment.id, 'succeed')).body.error.code).toBe('payment_closed');
+
+    const retry = await b.payAgain(order.id);
+    expect(retry.status).toBe(201);
+    const second = retry.body.data.payment;
+    expect(second).toMatchObject({ status: 'requires_payment', amount: order.totals.gross });
+    const challenged = await b.demo(second.id, 'authenticate');
+    expect(challenged.body.data.payment.status).toBe('requires_action');
+    const paid = await b.demo(second.id, 'succeed');
+    expect(paid.body.data).toMatchObject({
+      payment: { status: 'succeeded' },
+      order_status: 'fulfilled',
+      redirect_url: `/orders/${order.id}`,
+    });
+    // A second success changes nothing.
+    expect((await b.demo(second.id, 'succeed')).body.data.order_status).toBe('fulfilled');
+
+    const detail = (await b.getOrder(order.id)).body.data;
+    expect(detail.order.status).toBe('fulfilled');
+    expect(detail.payments.map((p: { status: string }) => p.status)).toEqual([
+      'failed',
+      'succeeded',
+    ]);
+    expect(detail.invoice_id).toEqual(expect.any(String));
+
+    const { body } = await b.services();
+    const byType = Object.fromEntries(body.data.services.map((s: { type: string }) => [s.type, s]));
+    const paidAt = Date.parse(detail.order.paid_at);
+    expect(byType.domain).toMatchObject({
+      name: domain,
+      status: 'active',
+      period: 'year',
+      auto_renew: true,
+    });
+    expect(Date.parse(byType.domain.renews_at)).toBeGreaterThan(paidAt + 729 * 86_400_000);
+    expect(byType.number).toMatchObject({ name: number, status: 'active', period: 'month' });
+    expect(byType.plan).toMatchObject({ name: 'Business plan', seats: 3, status: 'active' });
+    expect(byType.plan.price).toEqual(
+      order.lines[2].recurring && {
+        net: order.lines[2].recurring.net,
+        vat: order.lines[2].recurring.vat,
+        gross: order.lines[2].recurring.gross,
+      },
+    );
+    const monthLater = Date.parse(byType.plan.renews_at) - paidAt;
+    expect(monthLater).toBeGreaterThan(27 * 86_400_000);
+    expect(monthLater).toBeLessThan(32 * 86_400_000);
+
+    // The domain is registered with its expiry: a search now says taken.
+    const db = await appDb();
+    const [registry] = await db
+      .select()
+      .from(registryDomains)
+      .where(eq(registryDomains.domain, domain));
+    expect(registry).toMatchObject({ status: 'taken' });
+    expect(registry!.expiresAt?.toISOString()).toBe(byType.domain.expires_at);
+    const search = await searchDomains({ query: domain, prices: b.store.prices, siteVersion: 1 });
+    expect(search.results[0]).toMatchObject({ domain, status: 'taken' });
+    // The number left the inventory.
+    expect(await db.select().from(phoneNumbers).where(eq(phoneNumbers.number, number))).toEqual([]);
+  });
+
+  it('sends "order received" and, once paid, one receipt with the invoice PDF attached', async () => {
+    const b = await buyer(routes);
+    const { order, payment } = await placed(b);
+    await runDueJobs();
+    const received = await mail.waitFor(b.email, (m) =>
+      m.subject.startsWith(`Order ${order.number}`),
+    );
+    expect(received.text).toContain('View your order: https://www.nameport.example/orders/');
+    await b.demo(payment.id, 'succeed');
+    await finishPayment(payment.id);
+    await runDueJobs();
+    const receipt = await mail.waitFor(b.email, (m) => m.subject.startsWith('Payment received'));
+    const invoice = (await b.invoices()).body.data.invoices[0];
+    expect(receipt.text).toContain(`Your VAT invoice ${invoice.number} is attached.`);
+    expect(receipt.raw).toMatch(/Content-Type: application\/pdf; name=(")?NP-INV-\d{4}-\d{6}\.pdf/);
+    expect(receipt.raw).toContain('JVBERi0'); // "%PDF-" in base64
+    expect(mail.to(b.email).filter((m) => m.subject.startsWith('Payment received'))).toHaveLength(
+      1,
+    );
+  });
+
+  it('keeps the method for renewals when asked, on the services it became', async () => {
+    const b = await buyer(routes);
+    const { payment } = await placed(b, { save_payment_method: true });
+    await b.demo(payment.id, 'succeed');
+    const db = await appDb();
+    const rows = await db.select().from(services).where(eq(services.accountId, b.accountId));
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((r) => r.paymentMethodId)).size).toBe(1);
+    expect(rows[0]!.paymentMethodId).toEqual(expect.any(String));
+    const { accountPaymentMethods } = await import('@/features/payments/server/payments.server');
+    expect((await accountPaymentMethods(b.accountId)).map((m) => m.label)).toEqual([
+      'Demo card (no money moves)',
+    ]);
+  });
+});
+
+describe('the finish step', () => {
+  it('run 10 times at once for one payment, pays, invoices and fulfils once', async () => {
+    const b = await buyer(routes);
+    const { order, payment } = await placed(b);
+    const results = await Promise.all(Array.from({ length: 10 }, () => finishPayment(payment.id)));
+    expect(results.filter((r) => r.finished)).toHaveLength(1);
+    const db = await appDb();
+    expect(await db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);
+    expect(await db.select().from(services).where(eq(services.orderId, order.id))).toHaveLength(3);
+    await runDueJobs();
+    await mail.waitFor(b.email, (m) => m.subject.startsWith('Payment received'));
+    await runDueJobs();
+    expect(mail.to(b.email).filter((m) => m.subject.startsWith('Payment received'))).toHaveLength(
+      1,
+    );
+  });
+});
+
+describe('invoices', () => {
+  it('are numbered without gaps per store and year, and carry supplier, customer, lines and totals', async () => {
+    const first = await buyer(routes, { host: 'ringo.localhost' });
+    const a = await placed(first);
+    await first.demo(a.payment.id, 'succeed');
+    const second = await buyer(routes, { host: 'ringo.localhost' });
+    const c = await placed(second);
+    await second.demo(c.payment.id, 'succeed');
+    const [one] = (await first.invoices()).body.data.invoices;
+    const [two] = (await second.invoices()).body.data.invoices;
+    const year = new Date().getUTCFullYear();
+    expect(one.number).toMatch(new RegExp(`^RC-INV-${year}-\\d{6}$`));
+    expect(Number(two.number.slice(-6))).toBe(Number(one.number.slice(-6)) + 1);
+    expect(one).toMatchObject({
+      order_id: a.order.id,
+      order_number: a.order.number,
+      currency: 'GBP',
+      shows_vat: true,
+      supplier: {
+        legal_name: 'Ringo Connect Ltd',
+        vat_number: 'GB271828182',
+        company_number: 'SC654321',
+        address: ['8 Leith Walk', 'Edinburgh', 'EH6 8RT', 'United Kingdom'],
+      },
+      customer: { name: 'Grace Hopper', vat_number: 'GB123456789', country: 'GB' },
+      totals: a.order.totals,
+    });
+    expect(one.lines).toHaveLength(3);
+    expect(one.lines[0]).toMatchObject({
+      description: `${a.domain}: domain registration, 2 years`,
+      quantity: 1,
+      vat_rate: 20,
+      net: 1000 + 1200,
+    });
+    expect(one.issued_at).toBe(one.supplied_at);
+    // Another account sees none of it.
+    expect((await second.invoice(one.id)).status).toBe(404);
+    expect((await first.invoice(one.id)).body.data.invoice).toEqual(one);
+  });
+
+  it('download as a PDF with an embedded font that has £', async () => {
+    const b = await buyer(routes);
+    const { payment } = await placed(b);
+    await b.demo(payment.id, 'succeed');
+    const [invoice] = (await b.invoices()).body.data.invoices;
+    const pdf = await b.pdf(invoice.id);
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toBe('application/pdf');
+    expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.bytes.toString('latin1')).toMatch(/\/FontFile2/);
+    expect(pdf.bytes.toString('latin1')).toMatch(/DejaVuSans/);
+    const other = await buyer(routes);
+    expect((await other.pdf(invoice.id)).status).toBe(404);
+  });
+
+  it('in USD carry no VAT', async () => {
+    const b = await buyer(routes, { siteVersion: 2 });
+    const { payment } = await placed(b, {}, 2);
+    await b.demo(payment.id, 'succeed');
+    const [invoice] = (await b.invoices()).body.data.invoices;
+    expect(invoice).toMatchObject({ currency: 'USD', shows_vat: false });
+    expect(invoice.totals.vat).toBe(0);
+    expect(invoice.lines.every((l: { vat_rate: number }) => l.vat_rate === 0)).toBe(true);
+  });
+});
+
+describe('an order unpaid for 24 hours', () => {
+  it('is cancelled by the expiry job and its number is for sale again', async () => {
+    const b = await buyer(routes);
+    const { order, number, payment } = await placed(b);
+    expect(Date.parse(order.expires_at) - Date.parse(order.created_at)).toBe(24 * 60 * 60_000);
+    // This process's clock moves a day on. The finder would cancel every awaiting order of the
+    // database, which the PostgreSQL lane shares with other test files: this one is run alone.
+    expect(await expiredOrderIds(now())).not.toContain(order.id);
+    advanceClock(25 * 60 * 60_000);
+    expect(await expiredOrderIds(now(), 100_000)).toContain(order.id);
+    await expireOrder({ orderId: order.id });
+    await expireOrder({ orderId: order.id });
+    await b.signIn();
+    const detail = (await b.getOrder(order.id)).body.data;
+    expect(detail.order.status).toBe('cancelled');
+    expect(detail.payments[0].status).toBe('failed');
+    const [row] = await (
+      await appDb()
+    )
+      .select()
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.number, number));
+    expect(row).toMatchObject({ heldByOrder: null });
+    expect((await b.demo(payment.id, 'succeed')).status).toBe(409);
+    expect((await b.payAgain(order.id)).body.error.code).toBe('order_not_payable');
+  });
+});

@@ -1,0 +1,168 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import type { MailServer } from '../support/mail-server';
+import { startSuiteMailbox } from './auth-support';
+import {
+  expectNoSeriousViolations,
+  fillBilling,
+  PASSWORD,
+  registerInCheckout,
+} from './checkout-support';
+import { PORT, serverClock, visit } from './support';
+
+/**
+ * Issue 14's browser suite: the whole journey as a new customer, on nameport and on acme, at
+ * phone width, with axe on every checkout step: search, add a domain, a number and a plan,
+ * register inside the checkout and activate from the mailbox, billing and number address, pay
+ * with the demo provider (declined first), see the order, open the invoice.
+ */
+
+test.use({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
+
+let mailbox: MailServer;
+test.beforeAll(async () => {
+  mailbox = await startSuiteMailbox();
+});
+test.afterAll(async () => {
+  await mailbox.close();
+});
+
+async function journey(page: Page, host: string) {
+  const base = `http://${host}:${PORT}`;
+  const name = `buy${Date.now().toString(36)}`;
+
+  // A domain, a number and a plan, as a visitor.
+  await visit(page, `${base}/domains/search?q=${name}.com`);
+  const card = page.locator(`[data-domain="${name}.com"]`);
+  await expect(card).toContainText('Available');
+  await card.getByRole('button', { name: `Add ${name}.com to cart` }).click();
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toBeVisible();
+  await visit(page, `${base}/numbers`);
+  await page.getByLabel('Area code or prefix').fill('0161');
+  await page.getByRole('button', { name: 'Find numbers' }).click();
+  const number = page.locator('[data-number^="+44161"]').first();
+  const e164 = (await number.getAttribute('data-number'))!;
+  await number.getByRole('button').click();
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);
+  await visit(page, `${base}/plans`);
+  const business = page.locator('[data-plan="business"]');
+  await business.getByLabel('Users').fill('2');
+  await business.getByRole('button').click();
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText('Business plan');
+
+  // From the cart to the checkout, registering there.
+  await visit(page, `${base}/cart`);
+  await page.getByRole('link', { name: 'Check out' }).click();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const email = await registerInCheckout(page, mailbox, base);
+
+  await fillBilling(page);
+
+  // The registrant is the billing details; the number needs a UK address.
+  await expect(page.getByRole('heading', { name: 'Registrant and addresses' })).toBeFocused();
+  await expectNoSeriousViolations(page, 'details');
+  const address = page.getByRole('group', { name: `Address for ${e164}` });
+  await expect(address).toContainText('Country: United Kingdom');
+  await address.getByLabel('Address line 1').fill('1 Canal Street');
+  await address.getByLabel('Town or city').fill('Manchester');
+  await address.getByLabel('Postcode').fill('M1 3HE');
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+
+  // Review: every line, VAT, due today and what recurs; the terms; pay.
+  await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeFocused();
+  await expectNoSeriousViolations(page, 'review');
+  const review = page.getByRole('list', { name: 'Your order' });
+  await expect(review).toContainText(`${name}.com`);
+  await expect(review).toContainText(e164);
+  await expect(review).toContainText('Business plan');
+  await expect(page.getByText('of which VAT (20%)')).toBeVisible();
+  await expect(page.locator('[data-total="monthly"]')).not.toHaveText('£0.00');
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: /^Place order and pay £/ }).click();
+
+  // The demo pay page: declined first, then paid after a second confirmation.
+  await expect(page).toHaveURL(/\/checkout\/pay\//);
+  await expect(page.getByText('Demo payment — no money moves.')).toBeVisible();
+  await expectNoSeriousViolations(page, 'pay');
+  await page.getByRole('button', { name: 'Decline (demo)' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'declined' })).toContainText(
+    'The card was declined (demo).',
+  );
+  await expectNoSeriousViolations(page, 'declined');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('button', { name: 'Needs authentication (demo)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Needs authentication (demo)' }).click();
+  await expect(page.getByText('Your bank asks you to confirm')).toBeVisible();
+  await expectNoSeriousViolations(page, 'authentication');
+  await page.getByRole('button', { name: 'Confirm payment (demo)' }).click();
+
+  // The order, paid and ready; then its invoice and PDF.
+  await expect(page).toHaveURL(/\/orders\//);
+  await expect(page.getByRole('heading', { name: /^Order [A-Z]{2}-\d{6}$/ })).toBeVisible();
+  await expect(page.locator('[data-order-status="fulfilled"]')).toContainText('Paid and ready');
+  await expectNoSeriousViolations(page, 'order');
+  await page.getByRole('link', { name: 'View your invoice' }).click();
+  await expect(
+    page.getByRole('heading', { name: /^VAT invoice [A-Z]{2}-INV-\d{4}-\d{6}$/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('table')).toContainText(`${name}.com: domain registration, 1 year`);
+  await expect(page.getByRole('region', { name: 'Billed to' })).toContainText('GB999999973');
+  await expectNoSeriousViolations(page, 'invoice');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download the PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^[A-Z]{2}-INV-\d{4}-\d{6}\.pdf$/);
+  const pdf = await readFile((await download.path())!);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // The receipt with the invoice attached reaches the customer's mailbox.
+  const receipt = await mailbox.waitFor(email, (m) => m.subject.startsWith('Payment received'));
+  expect(receipt.raw).toContain('application/pdf');
+}
+
+test('nameport: a new customer buys a domain, a number and a plan, declined once, then paid', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await journey(page, 'nameport.localhost');
+});
+
+test('acme: the same journey in a white-label store', async ({ page }) => {
+  test.setTimeout(150_000);
+  await journey(page, 'acme.localhost');
+});
+
+test('an order left unpaid is cancelled a day later by the job on the product clock', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const base = `http://nameport.localhost:${PORT}`;
+  await visit(page, `${base}/plans`);
+  await page.locator('[data-plan="starter"]').getByRole('button').click();
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText('Starter plan');
+  await visit(page, `${base}/checkout`);
+  const email = await registerInCheckout(page, mailbox, base);
+  await fillBilling(page);
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: /^Place order and pay £/ }).click();
+  await expect(page.getByText('Demo payment — no money moves.')).toBeVisible();
+
+  // The order-received mail links to the order; the customer does not pay.
+  const received = await mailbox.waitFor(email, (m) => / received - /.test(m.subject));
+  expect(received.text).toContain('Unpaid orders are cancelled after 24 hours.');
+  const link = received.text.match(/https?:\/\/\S+\/orders\/[0-9a-f-]+/)![0];
+  await visit(page, `${base}${new URL(link).pathname}`);
+  await expect(page.locator('[data-order-status="awaiting_payment"]')).toBeVisible();
+
+  // Two days on (the move answers once the due jobs ran); signed in again, the order is cancelled.
+  await serverClock.advanceDays(2);
+  await visit(page, `${base}/login`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await visit(page, `${base}${new URL(link).pathname}`);
+  await expect(page.locator('[data-order-status="cancelled"]')).toContainText('Cancelled');
+  await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+});
