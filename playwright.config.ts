@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_RATE_LIMIT_SCALE } from './tests/e2e/server-settings';
 
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 
@@ -44,6 +45,7 @@ export default defineConfig({
       ADMIN_API_TOKEN: 'e2e-admin-token-0123456789-0123456789',
       // Tests move the product's time instead of waiting for it (tests/e2e/support.ts serverClock).
       TEST_CLOCK: 'true',
+      RATE_LIMIT_SCALE: String(E2E_RATE_LIMIT_SCALE),
       // The account specs run an SMTP server on the next port and read the mails it receives.
       SMTP_URL: process.env.SMTP_URL ?? `smtp://127.0.0.1:${PORT + 1}`,
       // Google sign-in against the keys of a JWKS server the sign-in spec runs on the port after.

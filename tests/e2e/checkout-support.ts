@@ -43,7 +43,7 @@ export async function registerInCheckout(page: Page, mail: MailServer, base: str
   await visit(page, `${base}/checkout`);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   return email;
 }

@@ -160,7 +160,7 @@ test('an order left unpaid is cancelled a day later by the job on the product cl
   await visit(page, `${base}/login`);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await visit(page, `${base}${new URL(link).pathname}`);
   await expect(page.locator('[data-order-status="cancelled"]')).toContainText('Cancelled');
