@@ -34,6 +34,11 @@ export const tldPrices = pgTable(
     registerNet: integer('register_net').notNull(),
     renewNet: integer('renew_net').notNull(),
     transferNet: integer('transfer_net').notNull(),
+    /**
+     * Restoring a domain from redemption (issue 15.6): the store's price, charged once with a
+     * year's renewal. Defaults to 70.00 of the site version's currency until the store sets it.
+     */
+    restoreNet: integer('restore_net').notNull().default(7000),
     featured: boolean('featured').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
   },
@@ -42,7 +47,7 @@ export const tldPrices = pgTable(
     check('tld_prices_site_version', sql`${t.siteVersion} in (1, 2)`),
     check(
       'tld_prices_non_negative',
-      sql`${t.registerNet} >= 0 and ${t.renewNet} >= 0 and ${t.transferNet} >= 0`,
+      sql`${t.registerNet} >= 0 and ${t.renewNet} >= 0 and ${t.transferNet} >= 0 and ${t.restoreNet} >= 0`,
     ),
     check('tld_prices_tld_format', sql`${t.tld} ~ '^[a-z0-9-]+(\\.[a-z0-9-]+)*$'`),
   ],
@@ -102,6 +107,9 @@ export const storeHostsRelations = relations(storeHosts, ({ one }) => ({
 // Accounts and security (issue 4). Secrets (session ids, tokens, codes) are stored only as
 // hashes; see docs/decisions/0020-sessions-and-csrf.md.
 
+/** Roles of a customer account's people (issue 15.5); the matrix lives in features/auth. */
+const ROLE_SQL = sql.raw(`('owner', 'admin', 'billing', 'technical', 'member')`);
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Server-side secrets generated on first use when the configuration gives none. */
@@ -156,7 +164,7 @@ export const users = pgTable(
   (t) => [
     unique('users_store_email').on(t.storeKey, t.email),
     unique('users_store_google').on(t.storeKey, t.googleIssuer, t.googleSubject),
-    check('users_role', sql`${t.role} in ('owner', 'member')`),
+    check('users_role', sql`${t.role} in ${ROLE_SQL}`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
   ],
 );
@@ -248,12 +256,15 @@ export const oneTimeTokens = pgTable(
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     email: text('email'),
+    /** Invites: the role the invitee gets in the account (issue 15.5). */
+    role: text('role'),
     passwordVersion: integer('password_version'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    check('one_time_tokens_role', sql`${t.role} is null or ${t.role} in ${ROLE_SQL}`),
     check(
       'one_time_tokens_kind',
       sql`${t.kind} in ('activation', 'reset', 'invite', 'passkey', 'email_change')`,
@@ -575,6 +586,10 @@ export const orders = pgTable(
     /** Where the order's mails go: the address of the user who placed it. */
     email: text('email').notNull(),
     number: text('number').notNull(),
+    /** `purchase` (a checkout), or `renewal` (a service's renewal or restore, issue 15). */
+    kind: text('kind').notNull().default('purchase'),
+    /** When an unpaid renewal is due: its bill is overdue after it (issue 15.9). */
+    dueAt: timestamp('due_at', { withTimezone: true }),
     status: text('status').notNull().default('awaiting_payment'),
     provider: text('provider').notNull(),
     currency: text('currency').notNull(),
@@ -600,6 +615,7 @@ export const orders = pgTable(
     unique('orders_store_number').on(t.storeKey, t.number),
     index('orders_account').on(t.accountId, t.createdAt),
     index('orders_due').on(t.status, t.expiresAt),
+    check('orders_kind', sql`${t.kind} in ('purchase', 'renewal')`),
     check(
       'orders_status',
       sql`${t.status} in ('awaiting_payment', 'paid', 'fulfilled', 'cancelled', 'refunded')`,
@@ -637,6 +653,8 @@ export const orderLines = pgTable(
     recurringVat: integer('recurring_vat').notNull(),
     recurringGross: integer('recurring_gross').notNull(),
     period: text('period').notNull(),
+    /** A renewal or restore line: the service it extends (no new service is made for it). */
+    serviceId: uuid('service_id'),
   },
   (t) => [
     unique('order_lines_position').on(t.orderId, t.position),
@@ -690,6 +708,8 @@ export const paymentMethods = pgTable(
     /** The provider's customer the method belongs to (Stripe), for charges off-session. */
     customerRef: text('customer_ref'),
     label: text('label').notNull(),
+    /** The method renewals are charged to; at most one per account. */
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [unique('payment_methods_ref').on(t.accountId, t.provider, t.providerRef)],
@@ -763,6 +783,12 @@ export const services = pgTable(
     renewsAt: timestamp('renews_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     autoRenew: boolean('auto_renew').notNull().default(true),
+    /** Numbers and plans: the customer cancelled; it ends at `renews_at` instead of renewing. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** Plans: the seat count from the next period on (seats removed at the period's end). */
+    nextSeats: integer('next_seats'),
+    /** When the service stopped being paid for: a domain's expiry, a number's unpaid renewal. */
+    lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
     priceNet: integer('price_net').notNull(),
     priceVat: integer('price_vat').notNull(),
     priceGross: integer('price_gross').notNull(),
@@ -775,7 +801,70 @@ export const services = pgTable(
   },
   (t) => [
     index('services_account').on(t.accountId, t.createdAt),
+    index('services_renews').on(t.renewsAt),
     check('services_type', sql`${t.type} in ('domain', 'domain_transfer', 'number', 'plan')`),
     check('services_period', sql`${t.period} in ('month', 'year')`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The dashboard and the life of services (issue 15).
+
+/** Who holds a plan's seats: team members of the plan's account. */
+export const serviceSeats = pgTable(
+  'service_seats',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.userId] })],
+);
+
+/**
+ * Steps of a service's life that have happened (a reminder sent, a renewal billed, a charge
+ * tried, a status change), one row per step and cycle, e.g. `reminder-30:2027-11-24`. A job
+ * inserts its step in the transaction that has the effect; a second run or a second worker
+ * finds it there and does nothing (issue 15.8).
+ */
+export const serviceSteps = pgTable(
+  'service_steps',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    step: text('step').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    detail: jsonb('detail'),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.step] })],
+);
+
+/**
+ * The account's activity log (issue 15.10): sign-ins, service changes, auth-code reveals, team
+ * and payment method changes, with who, when and from which address. Append-only.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeKey: text('store_key').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** The user who acted (null for the product itself, e.g. a renewal job). */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor as shown: an e-mail address, or `system`; kept when the user is removed. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull().default(''),
+    ip: text('ip'),
+    detail: jsonb('detail'),
+  },
+  (t) => [index('audit_events_account').on(t.accountId, t.at)],
 );
