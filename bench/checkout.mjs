@@ -7,13 +7,12 @@
 // - invoice PDF (GET /api/invoices/{id}/pdf): p50/p99 over 200 downloads.
 // Usage: node bench/checkout.mjs [--duration 10]
 import { spawn } from 'node:child_process';
-import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { SMTPServer } from 'smtp-server';
+import { percentiles as fmt, shopClient, startMailPeer } from './shop-client.mjs';
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1] || 10);
@@ -24,21 +23,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-checkout-'));
 
 // A real SMTP peer: activation mails of the customers, then order and receipt mails.
-const mails = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, _session, done) {
-    let raw = '';
-    stream.on('data', (c) => (raw += c));
-    stream.on('end', () => {
-      mails.push(raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='));
-      done();
-    });
-  },
-});
-await new Promise((r) => smtp.listen(0, '127.0.0.1', r));
+const smtp = await startMailPeer();
+const { call, expectStatus, customer } = shopClient({ port, host, mails: smtp.mails });
 
 const loopStats = [];
 const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
@@ -49,7 +35,7 @@ const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `pglite:${dataDir}`,
     LOG_LEVEL: 'warn',
     NEXT_TELEMETRY_DISABLED: '1',
-    SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
+    SMTP_URL: smtp.url,
     RATE_LIMIT_SCALE: '1000',
     EVENT_LOOP_STATS_MS: '500',
   },
@@ -66,118 +52,6 @@ server.stdout.on('data', (chunk) => {
       loopStats.push({ at: Date.now(), ...JSON.parse(line).event_loop_delay_ms });
   }
 });
-
-const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-/** One request with the store's Host header (fetch cannot set Host), timed. */
-function call(method, urlPath, { body, who, headers = {}, raw = false } = {}) {
-  const payload = body ? JSON.stringify(body) : undefined;
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: urlPath,
-        method,
-        agent: keepAlive,
-        headers: {
-          host,
-          'accept-language': 'en-GB',
-          ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {}),
-          ...(who ? { cookie: who.cookie, 'x-xsrf-token': who.token } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const buffer = Buffer.concat(chunks);
-          const setCookies = res.headers['set-cookie'] ?? [];
-          if (who && setCookies.length > 0) {
-            const jar = new Map(who.cookie.split('; ').map((c) => c.split('=')));
-            for (const c of setCookies) {
-              const [pair] = c.split(';');
-              const eq = pair.indexOf('=');
-              jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-            }
-            who.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-            who.token = jar.get('XSRF-TOKEN') ?? who.token;
-          }
-          resolve({
-            status: res.statusCode,
-            ms: performance.now() - started,
-            json: raw || buffer.length === 0 ? null : JSON.parse(buffer.toString('utf8')),
-            bytes: buffer,
-            setCookies,
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function visitor() {
-  const answer = await call('GET', '/api/token');
-  const cookie = answer.setCookies.map((c) => c.split(';')[0]).join('; ');
-  return { cookie, token: answer.json.data.token };
-}
-
-function expectStatus(answer, status, what) {
-  if (answer.status !== status) {
-    throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.json)}`);
-  }
-  return answer;
-}
-
-/** A customer made through the real calls: registered, activated from the mail, signed in. */
-async function customer(i) {
-  const email = `bench.checkout.${Date.now()}.${i}@example.com`;
-  const password = 'a benchmark checkout passphrase';
-  const who = await visitor();
-  expectStatus(
-    await call('POST', '/svc/account', { body: { name: `Buyer ${i}`, email, password }, who }),
-    202,
-    'register',
-  );
-  let token;
-  for (let t = 0; t < 100 && !token; t++) {
-    const mail = mails.find((m) => m.includes(email) && /activate\?token=/.test(m));
-    token = mail && /activate\?token=([A-Za-z0-9_-]{43})/.exec(mail)?.[1];
-    if (!token) await new Promise((r) => setTimeout(r, 100));
-  }
-  if (!token) throw new Error(`no activation mail for ${email}`);
-  expectStatus(
-    await call('PUT', '/api/account/activate', { body: { token }, who }),
-    200,
-    'activate',
-  );
-  expectStatus(
-    await call('POST', '/api/login', { body: { email, password, remember_me: false }, who }),
-    200,
-    'sign in',
-  );
-  expectStatus(
-    await call('PUT', '/api/account/billing', {
-      body: {
-        name: `Buyer ${i}`,
-        line1: '1 Bench Street',
-        city: 'London',
-        postcode: 'EC1A 1BB',
-        country: 'GB',
-      },
-      who,
-    }),
-    200,
-    'billing',
-  );
-  return who;
-}
 
 const timings = { add: [], checkout: [], order: [], pay: [], cycle: [] };
 let requests = 0;
@@ -230,12 +104,6 @@ async function buy(who, record) {
   return { who, orderId: d.json.data.order.id };
 }
 
-const pct = (xs, p) => {
-  const s = [...xs].sort((x, y) => x - y);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
-};
-const fmt = (xs) => `p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms`;
-
 try {
   const deadline = Date.now() + 300_000;
   for (;;) {
@@ -250,7 +118,7 @@ try {
   }
 
   const customers = [];
-  for (let i = 0; i < CUSTOMERS; i++) customers.push(await customer(i));
+  for (let i = 0; i < CUSTOMERS; i++) customers.push(await customer(`checkout.${i}`));
   // Warm up every route and the PDF font.
   for (const who of customers.slice(0, 2)) await buy(who, false);
 
@@ -317,6 +185,6 @@ try {
     server.once('exit', resolve);
     server.kill('SIGTERM');
   });
-  await new Promise((r) => smtp.close(r));
+  await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
