@@ -18,6 +18,7 @@ const grant = await import('@/app/api/oauth/grant/ctd/route');
 const token = await import('@/app/api/oauth/token/route');
 const revoke = await import('@/app/api/oauth/revoke/route');
 const metadata = await import('@/app/api/oauth/metadata/route');
+const servicesRoute = await import('@/app/api/services/route');
 const { checkAuthorizeRequest } = await import('@/features/auth/server/oauth.server');
 const { requireStoreOfHost } = await import('@/features/tenancy/server/store-service.server');
 const { appDb } = await import('@/lib/db/app-db');
@@ -41,6 +42,7 @@ const network = {
     '/api/oauth/revoke': revoke.POST,
     '/api/customer': routes.customer.GET,
     '/api/account/phone': routes.phone.PUT,
+    '/api/services': servicesRoute.GET,
   }),
 };
 
@@ -179,6 +181,24 @@ describe('the desktop client, as oauth4webapi runs it', () => {
     expect(answer.cookies).toEqual([]);
     expect(answer.body.data.user).toMatchObject({ email, name: 'Dee Sktop' });
     expect(answer.body.data.cart.items).toEqual([]);
+  });
+
+  it('reads the services with a token granted services:read, and not without it', async () => {
+    const email = await registeredUser(routes, mail, freshEmail('services'));
+    const services = new URL('/api/services', issuer);
+    const reader = await desktopSignIn(email, 'account:read services:read');
+    const listed = await bearerCall(reader.tokens.access_token, 'GET', services);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.services).toEqual([]);
+    expect(listed.cookies).toEqual([]);
+
+    const narrow = await desktopSignIn(email, 'account:read');
+    const refused = await bearerCall(narrow.tokens.access_token, 'GET', services);
+    expect(refused.status).toBe(403);
+    expect(refused.challenge?.parameters).toMatchObject({
+      error: 'insufficient_scope',
+      scope: 'services:read',
+    });
   });
 
   it('rotates refresh tokens; a used refresh token coming back revokes the whole family', async () => {

@@ -26,7 +26,14 @@ type Routes = Awaited<ReturnType<typeof customerRoutes>>;
  */
 export async function signedInCustomer(
   routes: Routes,
-  options: { host?: string; siteVersion?: 1 | 2; name?: string } = {},
+  options: {
+    host?: string;
+    siteVersion?: 1 | 2;
+    name?: string;
+    /** Joins this account (a team member) instead of making a new one. */
+    accountId?: string;
+    role?: 'owner' | 'admin' | 'billing' | 'technical' | 'member';
+  } = {},
 ) {
   const { appDb } = await import('@/lib/db/app-db');
   const { hashPassword } = await import('@/features/auth/server/password.server');
@@ -38,13 +45,14 @@ export async function signedInCustomer(
   const db = await appDb();
   const email = `buyer.${randomBytes(6).toString('hex')}@example.com`;
   const name = options.name ?? 'Grace Hopper';
-  const accountId = await insertAccount(db, { storeKey: store.key, name });
+  const accountId = options.accountId ?? (await insertAccount(db, { storeKey: store.key, name }));
   hash ??= hashPassword(PASSWORD);
   const user = await insertUser(db, {
     storeKey: store.key,
     accountId,
     name,
     email,
+    role: options.role ?? 'owner',
     passwordHash: await hash,
     emailVerified: true,
     activatedAt: new Date(),

@@ -1,15 +1,21 @@
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { requestInput } from '@/lib/http/request-input';
-import { accountScope, checkoutScope } from '@/features/checkout/server/scope.server';
+import { requirePermission } from '@/features/access/roles';
+import { callerContext, requireScope } from '@/features/auth/server/access-context.server';
+import { accountCaller } from '@/features/auth/server/account-caller.server';
 import { accountServices } from '@/features/services/server/services.server';
-import { requestContext } from '@/features/session/server/request-context.server';
 
-/** What the account's paid orders became: domains, transfers, numbers and plans. */
+/**
+ * What the account's paid orders became: domains, transfers, numbers and plans. The desktop
+ * client may read it with an access token granted `services:read`.
+ */
 export const GET = apiRoute(async (request) => {
-  const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input);
-  return dataResponse({ services: await accountServices(accountScope(scope)) });
+  const ctx = await callerContext(requestInput(request));
+  requireScope(ctx, 'services:read');
+  const caller = await accountCaller(ctx);
+  requirePermission(caller.role, 'services.read');
+  return dataResponse({ services: await accountServices(caller) });
 });
 
 export const POST = methodNotAllowed(['GET']);

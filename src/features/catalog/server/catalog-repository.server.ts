@@ -203,15 +203,57 @@ export async function releaseOrderNumbers(db: AppDb, orderId: string): Promise<v
 }
 
 /** Takes a number the order held out of the inventory (sold); false when it did not hold it. */
+/** A number's row in the inventory, as a sold number keeps it to come back one day. */
+export type InventoryNumber = {
+  number: string;
+  siteVersion: number;
+  area: string;
+  national: string;
+  monthlyNet: number;
+};
+
+/** A sold number leaves the inventory: answers its row, or null when the order did not hold it. */
 export async function removeSoldNumber(
   db: AppDb,
   input: { number: string; orderId: string },
-): Promise<boolean> {
-  const rows = await db
+): Promise<InventoryNumber | null> {
+  const [row] = await db
     .delete(phoneNumbers)
     .where(and(eq(phoneNumbers.number, input.number), eq(phoneNumbers.heldByOrder, input.orderId)))
+    .returning({
+      number: phoneNumbers.number,
+      siteVersion: phoneNumbers.siteVersion,
+      area: phoneNumbers.area,
+      national: phoneNumbers.national,
+      monthlyNet: phoneNumbers.monthlyNet,
+    });
+  return row ?? null;
+}
+
+/** A released number is for sale again, free of any hold; false when it was there already. */
+export async function restoreNumber(db: AppDb, row: InventoryNumber): Promise<boolean> {
+  const rows = await db
+    .insert(phoneNumbers)
+    .values({ ...row, heldByCart: null, heldUntil: null, heldByOrder: null })
+    .onConflictDoNothing()
     .returning({ number: phoneNumbers.number });
   return rows.length === 1;
+}
+
+/** A released domain leaves the registry: search answers it available again. */
+export async function removeFromRegistry(db: AppDb, domain: string): Promise<void> {
+  await db.delete(registryDomains).where(eq(registryDomains.domain, domain));
+}
+
+/** A renewed domain's new expiry in the registry. */
+export async function setRegistryExpiry(
+  db: AppDb,
+  input: { domain: string; expiresAt: Date },
+): Promise<void> {
+  await db
+    .update(registryDomains)
+    .set({ expiresAt: input.expiresAt })
+    .where(eq(registryDomains.domain, input.domain));
 }
 
 /**

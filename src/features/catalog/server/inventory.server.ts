@@ -11,9 +11,13 @@ import {
   registerInRegistry,
   releaseNumbers,
   releaseOrderNumbers,
+  removeFromRegistry,
   removeSoldNumber,
+  restoreNumber,
+  setRegistryExpiry,
   type CallPlan,
   type HeldNumber,
+  type InventoryNumber,
 } from './catalog-repository.server';
 
 /**
@@ -22,7 +26,7 @@ import {
  * cart line it belongs to.
  */
 
-export type { CallPlan, HeldNumber };
+export type { CallPlan, HeldNumber, InventoryNumber };
 
 /** The numbers of the inventory among `numbers`, with their holds. */
 export async function numbersOf(
@@ -78,12 +82,33 @@ export function releaseOrderHolds(tx: AppDb, orderId: string): Promise<void> {
   return releaseOrderNumbers(tx, orderId);
 }
 
-/** A sold number leaves the inventory; false when the order did not hold it. */
+/**
+ * A sold number leaves the inventory; answers its inventory row (kept with the service, so a
+ * released number can come back) or null when the order did not hold it.
+ */
 export function takeSoldNumber(
   tx: AppDb,
   input: { number: string; orderId: string },
-): Promise<boolean> {
+): Promise<InventoryNumber | null> {
   return removeSoldNumber(tx, input);
+}
+
+/** A released number goes back on sale (issue 15.3 and 15.7). */
+export function returnNumberToInventory(tx: AppDb, row: InventoryNumber): Promise<boolean> {
+  return restoreNumber(tx, row);
+}
+
+/** A released domain is free to register again (issue 15.6). */
+export function releaseRegisteredDomain(tx: AppDb, domain: string): Promise<void> {
+  return removeFromRegistry(tx, domain);
+}
+
+/** A renewal moves the domain's expiry in the registry. */
+export function extendRegisteredDomain(
+  tx: AppDb,
+  input: { domain: string; expiresAt: Date },
+): Promise<void> {
+  return setRegistryExpiry(tx, input);
 }
 
 /** Registers a sold domain in the registry with its expiry; false when it was taken meanwhile. */

@@ -89,7 +89,13 @@ export async function finishPayment(
             now,
           })
         : null;
-    const domains = await fulfilOrder(tx, { order, ...scope, paymentMethodId: method, now });
+    const domains = await fulfilOrder(tx, {
+      order,
+      ...scope,
+      storeHost: locked.order.storeHost,
+      paymentMethodId: method,
+      now,
+    });
     await markOrderFulfilled(tx, order.id, now);
     // Without its job the receipt would never leave: refuse the whole step instead.
     if (!(await enqueue(receiptJob.name, { orderId: order.id }, { tx }))) {

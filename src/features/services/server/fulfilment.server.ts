@@ -28,7 +28,19 @@ type Planned = {
   details: Record<string, unknown>;
 };
 
-async function plan(tx: AppDb, order: Order, line: OrderLine, now: Date): Promise<Planned> {
+/** A new domain's name servers: the store's own pair, until the customer names others. */
+export function defaultNameservers(storeHost: string): string[] {
+  const domain = storeHost.replace(/^www\./, '');
+  return [`ns1.${domain}`, `ns2.${domain}`];
+}
+
+async function plan(
+  tx: AppDb,
+  order: Order,
+  line: OrderLine,
+  now: Date,
+  storeHost: string,
+): Promise<Planned> {
   switch (line.type) {
     case 'domain_registration': {
       const expiresAt = addMonths(now, 12 * (line.years ?? 1));
@@ -40,7 +52,13 @@ async function plan(tx: AppDb, order: Order, line: OrderLine, now: Date): Promis
         period: 'year',
         renewsAt: expiresAt,
         expiresAt,
-        details: { domain: line.domain, years: line.years, registrant: order.registrant },
+        details: {
+          domain: line.domain,
+          years: line.years,
+          registrant: order.registrant,
+          nameservers: defaultNameservers(storeHost),
+          locked: true,
+        },
       };
     }
     case 'domain_transfer':
@@ -54,13 +72,15 @@ async function plan(tx: AppDb, order: Order, line: OrderLine, now: Date): Promis
       };
     case 'number': {
       const sold = await takeSoldNumber(tx, { number: line.number!, orderId: order.id });
+      const address = order.number_addresses[line.number!] ?? null;
       return {
         type: 'number',
         status: sold ? 'active' : 'failed',
         period: 'month',
         renewsAt: addMonths(now, 1),
         expiresAt: null,
-        details: { number: line.number, address: order.number_addresses[line.number!] ?? null },
+        // The inventory row comes back to the inventory when the number is released.
+        details: { number: line.number, address, emergency_address: address, inventory: sold },
       };
     }
     case 'plan':
@@ -87,6 +107,8 @@ export async function fulfilOrder(
   input: {
     order: Order;
     storeKey: string;
+    /** The host the order was placed on: new domains get its name servers. */
+    storeHost: string;
     accountId: string;
     paymentMethodId: string | null;
     now: Date;
@@ -94,7 +116,7 @@ export async function fulfilOrder(
 ): Promise<string[]> {
   const registered: string[] = [];
   for (const line of input.order.lines) {
-    const planned = await plan(tx, input.order, line, input.now);
+    const planned = await plan(tx, input.order, line, input.now, input.storeHost);
     await insertService(tx, {
       storeKey: input.storeKey,
       accountId: input.accountId,

@@ -1,11 +1,25 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
-import { services } from '@/lib/db/schema';
+import { serviceSeats, services, users } from '@/lib/db/schema';
 
-/** The only code that knows how services are stored. */
+/** The only code that knows how services and their seats are stored. */
 
 export type ServiceRow = typeof services.$inferSelect;
+export type ServiceChange = Partial<
+  Pick<
+    typeof services.$inferInsert,
+    | 'status'
+    | 'autoRenew'
+    | 'cancelAtPeriodEnd'
+    | 'nextSeats'
+    | 'seats'
+    | 'details'
+    | 'renewsAt'
+    | 'expiresAt'
+    | 'lapsedAt'
+  >
+>;
 
 /** Adds a service; a second one for the same order line is not added (fulfilment once). */
 export async function insertService(
@@ -30,4 +44,89 @@ export async function listAccountServices(
     .from(services)
     .where(and(eq(services.accountId, accountId), eq(services.storeKey, storeKey)))
     .orderBy(desc(services.createdAt), desc(services.id));
+}
+
+const ofAccount = (scope: { id: string; accountId: string; storeKey: string }) =>
+  and(
+    eq(services.id, scope.id),
+    eq(services.accountId, scope.accountId),
+    eq(services.storeKey, scope.storeKey),
+  );
+
+/** One of the account's services in this store, or null (another account's reads as none). */
+export async function findAccountService(
+  db: AppDb,
+  scope: { id: string; accountId: string; storeKey: string },
+): Promise<ServiceRow | null> {
+  const [row] = await db.select().from(services).where(ofAccount(scope));
+  return row ?? null;
+}
+
+/** The same, under the service's row lock for the rest of the transaction. */
+export async function lockAccountService(
+  tx: AppDb,
+  scope: { id: string; accountId: string; storeKey: string },
+): Promise<ServiceRow | null> {
+  const [row] = await tx.select().from(services).where(ofAccount(scope)).for('update');
+  return row ?? null;
+}
+
+export async function updateService(tx: AppDb, id: string, change: ServiceChange): Promise<void> {
+  if (Object.keys(change).length === 0) return;
+  await tx.update(services).set(change).where(eq(services.id, id));
+}
+
+export type SeatHolder = { userId: string; name: string; email: string };
+
+/** Who holds a plan's seats, in the order they were given. */
+export async function seatHolders(db: AppDb, serviceId: string): Promise<SeatHolder[]> {
+  return db
+    .select({ userId: users.id, name: users.name, email: users.email })
+    .from(serviceSeats)
+    .innerJoin(users, eq(users.id, serviceSeats.userId))
+    .where(eq(serviceSeats.serviceId, serviceId))
+    .orderBy(asc(serviceSeats.assignedAt), asc(users.email));
+}
+
+/** The ids among `userIds` that are people of the account. */
+export async function accountUserIds(
+  db: AppDb,
+  accountId: string,
+  userIds: string[],
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.accountId, accountId), inArray(users.id, userIds)));
+  return rows.map((r) => r.id);
+}
+
+/** Gives the plan's seats to exactly `userIds` (kept holders keep their date). */
+export async function setSeatHolders(
+  tx: AppDb,
+  serviceId: string,
+  userIds: string[],
+  now: Date,
+): Promise<void> {
+  const current = await tx
+    .select({ userId: serviceSeats.userId })
+    .from(serviceSeats)
+    .where(eq(serviceSeats.serviceId, serviceId));
+  const gone = current.map((c) => c.userId).filter((id) => !userIds.includes(id));
+  if (gone.length > 0) {
+    await tx
+      .delete(serviceSeats)
+      .where(and(eq(serviceSeats.serviceId, serviceId), inArray(serviceSeats.userId, gone)));
+  }
+  // Milliseconds apart, so the order they were given in is the order they are listed in.
+  const added = userIds.filter((id) => !current.some((c) => c.userId === id));
+  if (added.length > 0) {
+    await tx
+      .insert(serviceSeats)
+      .values(
+        added.map((userId, i) => ({ serviceId, userId, assignedAt: new Date(now.getTime() + i) })),
+      )
+      .onConflictDoNothing();
+  }
 }

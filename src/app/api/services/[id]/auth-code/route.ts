@@ -1,0 +1,30 @@
+import { dataResponse } from '@/lib/http/api-response';
+import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { pathId, type IdContext } from '@/lib/http/path-id';
+import { readJson } from '@/lib/http/read-json';
+import { requestInput } from '@/lib/http/request-input';
+import { requirePermission } from '@/features/access/roles';
+import { accountCaller } from '@/features/auth/server/account-caller.server';
+import { confirmPassword } from '@/features/auth/server/reauth.server';
+import { requestContext } from '@/features/session/server/request-context.server';
+import { authCodeBodySchema } from '@/features/services/schemas';
+import { revealAuthCode } from '@/features/services/server/service-actions.server';
+import { serviceNotFound } from '@/features/services/server/service-settings.server';
+
+/**
+ * A domain's auth code, after the password is asked again. A browser's session only: an access
+ * token never reveals a credential (it takes `requestContext`, which ignores the bearer header).
+ */
+export const POST = apiRoute<IdContext>(async (request, context) => {
+  const id = await pathId(context, serviceNotFound);
+  const caller = await accountCaller(await requestContext(requestInput(request)));
+  const { password } = await readJson(request, authCodeBodySchema);
+  requirePermission(caller.role, 'services.secret');
+  await confirmPassword(caller.user, password);
+  return dataResponse(await revealAuthCode(caller, id));
+});
+
+export const GET = methodNotAllowed(['POST']);
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;

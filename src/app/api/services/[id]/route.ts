@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { dataResponse } from '@/lib/http/api-response';
+import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { pathId, type IdContext } from '@/lib/http/path-id';
+import { readJson } from '@/lib/http/read-json';
+import { requestInput } from '@/lib/http/request-input';
+import { requirePermission } from '@/features/access/roles';
+import { callerContext, requireScope } from '@/features/auth/server/access-context.server';
+import { accountCaller } from '@/features/auth/server/account-caller.server';
+import {
+  serviceDetail,
+  serviceNotFound,
+  updateServiceSettings,
+} from '@/features/services/server/service-settings.server';
+
+/** One of the account's services with its settings; the desktop client may read it too. */
+export const GET = apiRoute<IdContext>(async (request, context) => {
+  const id = await pathId(context, serviceNotFound);
+  const ctx = await callerContext(requestInput(request));
+  requireScope(ctx, 'services:read');
+  const caller = await accountCaller(ctx);
+  requirePermission(caller.role, 'services.read');
+  return dataResponse({ service: await serviceDetail(caller, id) });
+});
+
+/** Changes the settings of the service's type (issue 15 contract); answers the service. */
+export const PATCH = apiRoute<IdContext>(async (request, context) => {
+  const id = await pathId(context, serviceNotFound);
+  const ctx = await callerContext(requestInput(request));
+  requireScope(ctx, 'services:write');
+  const caller = await accountCaller(ctx);
+  const body = await readJson(
+    request,
+    z.record(z.string(), z.unknown(), { error: 'must be an object of settings' }),
+  );
+  return dataResponse({ service: await updateServiceSettings(caller, id, body) });
+});
+
+export const POST = methodNotAllowed(['GET', 'PATCH']);
+export const PUT = POST;
+export const DELETE = POST;
