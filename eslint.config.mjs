@@ -19,6 +19,7 @@ const FEATURE_LAYERS = [
   ['cart', 'orders', 'payments'],
   ['auth', 'invoices', 'services'],
   ['shop', 'checkout'],
+  ['renewals'],
   ['shell', 'seo', 'monitoring', 'demo'],
 ];
 

@@ -10,6 +10,7 @@ import { seedDemoData } from '@/features/demo/server/demo-seed.server';
 import '@/lib/mail/outbox-delivery.server';
 import '@/features/checkout/server/receipt-job.server';
 import '@/features/checkout/server/expiry-job.server';
+import '@/features/renewals/server/life-jobs.server';
 
 /** How often the server looks for work that became due (src/lib/jobs/scheduler.ts). */
 const SCHEDULER_TICK_MS = 60_000;

@@ -12,7 +12,24 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export type OrderLineType = 'domain_registration' | 'domain_transfer' | 'number' | 'plan';
+export type OrderLineType =
+  | 'domain_registration'
+  | 'domain_transfer'
+  | 'number'
+  | 'plan'
+  // Renewal orders (issue 15): each line extends the service it names.
+  | 'domain_renewal'
+  | 'domain_restore'
+  | 'number_renewal'
+  | 'plan_renewal';
+
+/** Line types of renewal orders, which extend a service instead of making one. */
+export const RENEWAL_LINE_TYPES: readonly OrderLineType[] = [
+  'domain_renewal',
+  'domain_restore',
+  'number_renewal',
+  'plan_renewal',
+];
 
 export type OrderLine = {
   id: string;
@@ -23,6 +40,8 @@ export type OrderLine = {
   number?: string;
   plan?: string;
   users?: number;
+  /** Renewal lines: the service the line extends. */
+  service_id?: string;
   quantity: number;
   unit: MoneyLine;
   total: MoneyLine;
@@ -70,6 +89,10 @@ export type Order = {
   currency: 'GBP' | 'USD';
   site_version: SiteVersionId;
   provider: string;
+  /** `purchase` (a checkout) or `renewal` (a service's renewal or restore). */
+  kind: 'purchase' | 'renewal';
+  /** A renewal's due date: unpaid after it, the bill is overdue. */
+  due_at: string | null;
   /** Where the order's mails go. */
   email: string;
   lines: OrderLine[];

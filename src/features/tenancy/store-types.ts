@@ -31,6 +31,8 @@ export type TldPrice = {
   registerNet: number;
   renewNet: number;
   transferNet: number;
+  /** Restoring a domain from redemption (issue 15.6), charged once with a year's renewal. */
+  restoreNet: number;
   featured: boolean;
   sortOrder: number;
 };

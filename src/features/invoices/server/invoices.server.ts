@@ -42,6 +42,16 @@ function describe(line: OrderLine): string {
       return `${line.label}: phone number, first month`;
     case 'plan':
       return `${line.label}: per user, first month`;
+    case 'domain_renewal': {
+      const years = line.years ?? 1;
+      return `${line.label}: domain renewal, ${years} ${years === 1 ? 'year' : 'years'}`;
+    }
+    case 'domain_restore':
+      return `${line.label}: restore from redemption`;
+    case 'number_renewal':
+      return `${line.label}: phone number, one month`;
+    case 'plan_renewal':
+      return `${line.label}: per user, one month`;
   }
 }
 

@@ -35,6 +35,7 @@ export type PricedLine = {
   number?: string;
   plan?: string;
   users?: number;
+  serviceId?: string;
   quantity: number;
   unit: MoneyLine;
   total: MoneyLine;
@@ -62,7 +63,8 @@ export async function createOrder(
     storeHost: string;
     email: string;
     accountId: string;
-    userId: string;
+    /** Who placed it; null for a renewal whose buyer has left the account. */
+    userId: string | null;
     siteVersion: SiteVersionId;
     provider: string;
     lines: PricedLine[];
@@ -73,6 +75,9 @@ export async function createOrder(
     savePaymentMethod: boolean;
     now: Date;
     expiresAt: Date;
+    /** Renewal orders (issue 15): their kind and due date. */
+    kind?: 'purchase' | 'renewal';
+    dueAt?: Date | null;
   },
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const n = await nextInSeries(tx, input.store.key, 'order');
@@ -85,6 +90,8 @@ export async function createOrder(
       accountId: input.accountId,
       userId: input.userId,
       number: formatOrderNumber(input.store, n),
+      kind: input.kind ?? 'purchase',
+      dueAt: input.dueAt ?? null,
       status: 'awaiting_payment',
       provider: input.provider,
       currency: SITE_VERSIONS[input.siteVersion].currency,
@@ -122,6 +129,7 @@ export async function createOrder(
       recurringVat: l.recurring.vat,
       recurringGross: l.recurring.gross,
       period: l.recurring.period,
+      serviceId: l.serviceId ?? null,
     })),
   );
 }
@@ -136,6 +144,7 @@ function lineView(l: OrderLineRow): OrderLine {
     ...(l.number ? { number: l.number } : {}),
     ...(l.plan ? { plan: l.plan } : {}),
     ...(l.users !== null ? { users: l.users } : {}),
+    ...(l.serviceId ? { service_id: l.serviceId } : {}),
     quantity: l.quantity,
     unit: { net: l.unitNet, vat: l.unitVat, gross: l.unitGross },
     total: { net: l.totalNet, vat: l.totalVat, gross: l.totalGross },
@@ -158,6 +167,8 @@ export function orderView(order: OrderRow, lines: OrderLineRow[]): Order {
     currency: order.currency === 'USD' ? 'USD' : 'GBP',
     site_version: order.siteVersion === 2 ? 2 : 1,
     provider: order.provider,
+    kind: order.kind === 'renewal' ? 'renewal' : 'purchase',
+    due_at: order.dueAt?.toISOString() ?? null,
     email: order.email,
     lines: lines.map(lineView),
     totals: { net: order.totalNet, vat: order.totalVat, gross: order.totalGross },

@@ -7,6 +7,9 @@ import { InvalidSignatureError } from './provider';
  * waits until the store (for now the operator) marks the order paid.
  */
 
+/** The demo card that declines charges made without the customer. */
+export const DEMO_DECLINING_CARD = 'demo-card-declines';
+
 const noWebhooks = (): never => {
   throw new InvalidSignatureError('this provider sends no webhooks');
 };
@@ -16,11 +19,16 @@ export const demoProvider: PaymentProvider = {
   start: async () => ({ providerRef: null }),
   retrieve: async () => ({ status: 'requires_payment' }),
   cancel: async () => ({ status: 'failed', failureMessage: 'Cancelled.' }),
-  chargeSaved: async () => ({
-    status: 'succeeded',
-    providerRef: null,
-    method: null,
-  }),
+  // Like Stripe's test card 4000 0000 0000 0341: a demo card kept as `demo-card-declines`
+  // accepts the first payment and declines every later charge (renewal retries can be tried).
+  chargeSaved: async (_payment, method) =>
+    method.providerRef === DEMO_DECLINING_CARD
+      ? {
+          status: 'failed',
+          failureMessage: 'The card was declined (a demo card that declines renewals).',
+          providerRef: null,
+        }
+      : { status: 'succeeded', providerRef: null, method: null },
   parseWebhook: noWebhooks,
 };
 

@@ -1,9 +1,14 @@
 import 'server-only';
 import type { AppDb } from '@/lib/db/client';
-import { registerSoldDomain, takeSoldNumber } from '@/features/catalog/server/inventory.server';
+import { logger } from '@/lib/logger';
+import {
+  extendRegisteredDomain,
+  registerSoldDomain,
+  takeSoldNumber,
+} from '@/features/catalog/server/inventory.server';
 import type { Order, OrderLine } from '@/features/orders/order-types';
 import type { ServiceStatus, ServiceType } from '../service-types';
-import { insertService } from './services-repository.server';
+import { insertService, lockServiceById, updateService } from './services-repository.server';
 
 /** A date `months` later on the same day of the month, or the month's last day (31 Jan + 1 = 28 Feb). */
 export function addMonths(from: Date, months: number): Date {
@@ -93,6 +98,52 @@ async function plan(
         expiresAt: null,
         details: { plan: line.plan },
       };
+    default:
+      throw new Error(`a ${line.type} line extends a service; it does not make one`);
+  }
+}
+
+const ENDED = new Set(['released', 'cancelled', 'failed']);
+
+/**
+ * A paid renewal line extends the service it names (issue 15): a domain's expiry moves on by
+ * the years bought (from the old expiry, as registries count), a restore brings a domain back
+ * from redemption, a number or plan's renewal day moves on a month (with the seats billed).
+ * The service comes back to `active`. A service already ended is left alone: the line is due a
+ * refund.
+ */
+async function extendService(
+  tx: AppDb,
+  order: Order,
+  line: OrderLine,
+  accountId: string,
+): Promise<void> {
+  const row = await lockServiceById(tx, line.service_id!);
+  if (!row || row.accountId !== accountId || ENDED.has(row.status)) {
+    logger.warn(
+      { order_id: order.id, service_id: line.service_id, status: row?.status ?? null },
+      'a renewal was paid for a service that has ended: it is due a refund',
+    );
+    return;
+  }
+  const back = { status: 'active', lapsedAt: null } as const;
+  switch (line.type) {
+    case 'domain_renewal': {
+      const from = row.expiresAt ?? new Date(order.created_at);
+      const expiresAt = addMonths(from, 12 * (line.years ?? 1));
+      await updateService(tx, row.id, { ...back, expiresAt, renewsAt: expiresAt });
+      const domain = (row.details as { domain?: string }).domain;
+      if (domain) await extendRegisteredDomain(tx, { domain, expiresAt });
+      return;
+    }
+    case 'domain_restore':
+      await updateService(tx, row.id, back);
+      return;
+    default: {
+      const renewsAt = addMonths(row.renewsAt ?? new Date(order.created_at), 1);
+      const seats = line.type === 'plan_renewal' ? (line.users ?? row.seats) : row.seats;
+      await updateService(tx, row.id, { ...back, renewsAt, seats, nextSeats: null });
+    }
   }
 }
 
@@ -116,6 +167,10 @@ export async function fulfilOrder(
 ): Promise<string[]> {
   const registered: string[] = [];
   for (const line of input.order.lines) {
+    if (line.service_id) {
+      await extendService(tx, input.order, line, input.accountId);
+      continue;
+    }
     const planned = await plan(tx, input.order, line, input.now, input.storeHost);
     await insertService(tx, {
       storeKey: input.storeKey,

@@ -71,6 +71,18 @@ export async function lockAccountService(
   return row ?? null;
 }
 
+/** A service by id, whoever's it is (jobs), without a lock. */
+export async function findServiceById(db: AppDb, id: string): Promise<ServiceRow | null> {
+  const [row] = await db.select().from(services).where(eq(services.id, id));
+  return row ?? null;
+}
+
+/** A service under its row lock, whoever's it is (the renewal steps and fulfilment). */
+export async function lockServiceById(tx: AppDb, id: string): Promise<ServiceRow | null> {
+  const [row] = await tx.select().from(services).where(eq(services.id, id)).for('update');
+  return row ?? null;
+}
+
 export async function updateService(tx: AppDb, id: string, change: ServiceChange): Promise<void> {
   if (Object.keys(change).length === 0) return;
   await tx.update(services).set(change).where(eq(services.id, id));

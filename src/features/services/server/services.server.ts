@@ -2,7 +2,15 @@ import 'server-only';
 import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import type { Service, ServiceStatus, ServiceType } from '../service-types';
-import { listAccountServices, type ServiceRow } from './services-repository.server';
+import type { AppDb } from '@/lib/db/client';
+import {
+  findServiceById,
+  listAccountServices,
+  lockServiceById,
+  updateService,
+  type ServiceChange,
+  type ServiceRow,
+} from './services-repository.server';
 
 const EXPIRING_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -48,4 +56,21 @@ export async function accountServices(scope: {
   return (await listAccountServices(await appDb(), scope.accountId, scope.storeKey)).map((row) =>
     serviceView(row, now),
   );
+}
+
+export type { ServiceRow, ServiceChange };
+
+/** A service under its row lock (the renewal steps hold it while they act). */
+export function lockServiceForUpdate(tx: AppDb, id: string): Promise<ServiceRow | null> {
+  return lockServiceById(tx, id);
+}
+
+/** Changes a service's stored state (status, dates, flags), under the caller's lock. */
+export function changeService(tx: AppDb, id: string, change: ServiceChange): Promise<void> {
+  return updateService(tx, id, change);
+}
+
+/** A service by id for work without a customer (the renewal jobs), read without a lock. */
+export async function serviceById(id: string): Promise<ServiceRow | null> {
+  return findServiceById(await appDb(), id);
 }

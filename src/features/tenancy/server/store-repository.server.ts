@@ -10,6 +10,7 @@ const priceColumns = {
   registerNet: true,
   renewNet: true,
   transferNet: true,
+  restoreNet: true,
   featured: true,
   sortOrder: true,
 } as const;
@@ -20,6 +21,7 @@ function toTldPrice(row: {
   registerNet: number;
   renewNet: number;
   transferNet: number;
+  restoreNet: number;
   featured: boolean;
   sortOrder: number;
 }): TldPrice {
@@ -66,6 +68,7 @@ export async function findPriceList(db: AppDb, priceListId: string): Promise<Tld
       registerNet: tldPrices.registerNet,
       renewNet: tldPrices.renewNet,
       transferNet: tldPrices.transferNet,
+      restoreNet: tldPrices.restoreNet,
       featured: tldPrices.featured,
       sortOrder: tldPrices.sortOrder,
     })

@@ -1,0 +1,162 @@
+import 'server-only';
+import type { AppDb } from '@/lib/db/client';
+import { billingOf } from '@/features/billing/server/billing.server';
+import type { Order, PostalAddress } from '@/features/orders/order-types';
+import {
+  createOrder,
+  orderById,
+  type OrderRow,
+  type PricedLine,
+} from '@/features/orders/server/orders.server';
+import { configuredProviderName } from '@/features/payments/server/provider-config.server';
+import { priceLine, sumLines } from '@/features/pricing/money';
+import type { ServiceRow } from '@/features/services/server/services.server';
+import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
+import type { Store } from '@/features/tenancy/store-types';
+
+/**
+ * A service's renewal bill (docs/decisions/0101): an order of kind `renewal` whose lines name the
+ * service. Priced from the service's recorded renewal price (what the customer was shown as
+ * "then … yearly/monthly" when buying); a restore adds the store's restore price for the TLD.
+ */
+
+const NO_RECURRING = { net: 0, vat: 0, gross: 0 };
+
+export type BillInput = {
+  /** Domains: years to add (1-10). */
+  years: number;
+  /** A domain in redemption: the restore fee comes first. */
+  restore: boolean;
+  /** When it is due: the expiry or renewal day. */
+  dueAt: Date;
+  /** When an unpaid bill is given up (the service is released then). */
+  expiresAt: Date;
+  now: Date;
+};
+
+function restoreNetOf(store: Store, siteVersion: SiteVersionId, domain: string): number {
+  const tld = store.prices
+    .filter((p) => p.siteVersion === siteVersion && domain.endsWith(`.${p.tld}`))
+    .sort((a, b) => b.tld.length - a.tld.length)[0];
+  return tld?.restoreNet ?? 7000;
+}
+
+function linesFor(
+  row: ServiceRow,
+  store: Store,
+  siteVersion: SiteVersionId,
+  input: BillInput,
+): PricedLine[] {
+  const rate = SITE_VERSIONS[siteVersion].vatRateBp;
+  const recurring = priceLine(row.priceNet, rate);
+  const details = row.details as { domain?: string; number?: string; plan?: string };
+  switch (row.type) {
+    case 'domain': {
+      const domain = details.domain ?? row.name;
+      const renewal = priceLine(row.priceNet * input.years, rate);
+      const lines: PricedLine[] = [];
+      if (input.restore) {
+        const fee = priceLine(restoreNetOf(store, siteVersion, domain), rate);
+        lines.push({
+          type: 'domain_restore',
+          label: row.name,
+          domain,
+          serviceId: row.id,
+          quantity: 1,
+          unit: fee,
+          total: fee,
+          vatRateBp: rate,
+          recurring: { ...NO_RECURRING, period: 'year' },
+        });
+      }
+      lines.push({
+        type: 'domain_renewal',
+        label: row.name,
+        domain,
+        years: input.years,
+        serviceId: row.id,
+        quantity: 1,
+        unit: renewal,
+        total: renewal,
+        vatRateBp: rate,
+        recurring: { ...recurring, period: 'year' },
+      });
+      return lines;
+    }
+    case 'number':
+      return [
+        {
+          type: 'number_renewal',
+          label: row.name,
+          number: details.number ?? row.name,
+          serviceId: row.id,
+          quantity: 1,
+          unit: recurring,
+          total: recurring,
+          vatRateBp: rate,
+          recurring: { ...recurring, period: 'month' },
+        },
+      ];
+    default: {
+      // The plan's price is for all its seats; the bill is for the seats of the coming month.
+      const seats = row.seats ?? 1;
+      const next = row.nextSeats ?? seats;
+      const perSeat = Math.round(row.priceNet / seats);
+      const unit = priceLine(perSeat, rate);
+      const total = priceLine(perSeat * next, rate);
+      return [
+        {
+          type: 'plan_renewal',
+          label: row.name,
+          plan: details.plan,
+          users: next,
+          serviceId: row.id,
+          quantity: next,
+          unit,
+          total,
+          vatRateBp: rate,
+          recurring: { ...total, period: 'month' },
+        },
+      ];
+    }
+  }
+}
+
+/**
+ * Makes the service's renewal bill in the caller's transaction, billed to the account's billing
+ * details as they are now (the first order's when there are none), on the host the service was
+ * sold on (`store`, resolved by the caller outside the transaction). Answers the order row.
+ */
+export async function billService(
+  tx: AppDb,
+  row: ServiceRow,
+  input: BillInput & { store: Store },
+): Promise<{ order: OrderRow }> {
+  const first = await orderById(tx, row.orderId);
+  if (!first) throw new Error(`service ${row.id} has no order`);
+  const { store } = input;
+  const siteVersion: SiteVersionId = first.order.siteVersion === 2 ? 2 : 1;
+  const lines = linesFor(row, store, siteVersion, input);
+  const current = await billingOf(row.accountId, tx);
+  const billing = (current ?? first.order.billing) as Order['billing'];
+  const { order } = await createOrder(tx, {
+    store,
+    storeHost: first.order.storeHost,
+    email: first.order.email,
+    accountId: row.accountId,
+    userId: first.order.userId,
+    siteVersion,
+    provider: configuredProviderName(),
+    lines,
+    totals: sumLines(lines.map((l) => l.total)),
+    billing,
+    registrant: (first.order.registrant as Order['registrant']) ?? null,
+    numberAddresses: {} as Record<string, PostalAddress>,
+    savePaymentMethod: false,
+    now: input.now,
+    expiresAt: input.expiresAt,
+    kind: 'renewal',
+    dueAt: input.dueAt,
+  });
+  return { order };
+}
