@@ -14,8 +14,8 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const FEATURE_LAYERS = [
   ['site-version', 'theme'],
   ['pricing'],
-  ['tenancy', 'access'],
-  ['mail', 'catalog', 'session', 'billing', 'activity'],
+  ['tenancy', 'access', 'activity'],
+  ['mail', 'catalog', 'session', 'billing'],
   ['cart', 'orders', 'payments'],
   ['auth', 'invoices', 'services'],
   ['shop', 'checkout'],

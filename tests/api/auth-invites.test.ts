@@ -28,10 +28,14 @@ async function owner(name = 'Olivia Owner') {
 }
 
 /** Invites `invitee` and answers the token of the mailed link. */
-async function inviteBy(agent: Awaited<ReturnType<typeof owner>>['agent'], invitee: string) {
+async function inviteBy(
+  agent: Awaited<ReturnType<typeof owner>>['agent'],
+  invitee: string,
+  role?: string,
+) {
   const sent = await agent.call(invites.POST, '/api/account/invites', {
     method: 'POST',
-    json: { email: invitee },
+    json: role ? { email: invitee, role } : { email: invitee },
   });
   expect(sent.status).toBe(201);
   const link = linkIn(
@@ -48,6 +52,30 @@ async function check(token: string) {
 }
 
 describe('invites', () => {
+  it('give the invitee the role the invite names, never owner', async () => {
+    const { agent } = await owner();
+    const refused = await agent.call(invites.POST, '/api/account/invites', {
+      method: 'POST',
+      json: { email: freshEmail('boss'), role: 'owner' },
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.error.fields)).toEqual(['role']);
+    const invitee = freshEmail('tech');
+    const token = await inviteBy(agent, invitee, 'technical');
+    const listed = await agent.call(invites.GET, '/api/account/invites');
+    expect(listed.body.data.invites).toEqual([
+      expect.objectContaining({ email: invitee, role: 'technical' }),
+    ]);
+    const anon = await readyAgent(routes);
+    const joined = await anon.call(routes.account.POST, '/svc/account', {
+      method: 'POST',
+      json: { name: 'Tess Tech', email: invitee, password: PASSWORD, invite_token: token },
+    });
+    expect(joined.status).toBe(201);
+    const login = await signedIn(routes, invitee);
+    expect(login.answer.body.data.user).toMatchObject({ email: invitee, role: 'technical' });
+  });
+
   it('lets an owner invite by e-mail; the invitee registers into the account and is active at once', async () => {
     const { email: ownerEmail, agent } = await owner();
     const invitee = freshEmail('invitee');

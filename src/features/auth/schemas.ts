@@ -92,7 +92,15 @@ export const googleSchema = z.strictObject({
     .max(8192, 'is too long'),
 });
 
-export const inviteSchema = z.strictObject({ email: emailSchema });
+/** An invitation: who, and the role they get (never `owner`: ownership is handed over). */
+export const inviteSchema = z.strictObject({
+  email: emailSchema,
+  role: z
+    .enum(['admin', 'billing', 'technical', 'member'], {
+      error: 'must be one of admin, billing, technical, member',
+    })
+    .default('member'),
+});
 
 export const totpSetupSchema = z.strictObject({ password: givenPasswordSchema });
 export const totpEnableSchema = z.strictObject({

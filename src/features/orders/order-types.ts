@@ -51,6 +51,18 @@ export type OrderLine = {
   recurring: MoneyLine & { period: 'month' | 'year' };
 };
 
+/** An unpaid renewal bill as the account's invoice list shows it (issue 15.9). */
+export type Bill = {
+  order_id: string;
+  number: string;
+  /** `overdue` once its due date has passed. */
+  status: 'unpaid' | 'overdue';
+  due_at: string | null;
+  created_at: string;
+  currency: 'GBP' | 'USD';
+  totals: MoneyLine;
+};
+
 /** A postal address with a name, as billing details, registrant and number addresses keep it. */
 export type PostalAddress = {
   name?: string | null;

@@ -25,3 +25,12 @@ export type Payment = {
 /** What the demo pay page sends: `authenticate` asks for a second confirmation first. */
 export const DEMO_OUTCOMES = ['succeed', 'decline', 'authenticate'] as const;
 export type DemoOutcome = (typeof DEMO_OUTCOMES)[number];
+
+/** A kept payment method as the account's calls answer it (issue 15.9): never card data. */
+export type PaymentMethodView = {
+  id: string;
+  provider: string;
+  label: string;
+  is_default: boolean;
+  created_at: string;
+};

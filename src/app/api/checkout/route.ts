@@ -8,7 +8,7 @@ import { requestContext } from '@/features/session/server/request-context.server
 /** The signed-in customer's cart re-checked: `{cart, changes, requirements}`. */
 export const GET = apiRoute(async (request) => {
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input);
+  const scope = await checkoutScope(await requestContext(input), input, 'billing.manage');
   return dataResponse(await checkoutView(scope));
 });
 

@@ -3,13 +3,22 @@ import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { requestInput } from '@/lib/http/request-input';
 import { accountScope, checkoutScope } from '@/features/checkout/server/scope.server';
 import { accountInvoices } from '@/features/invoices/server/invoices.server';
+import { accountBills } from '@/features/orders/server/orders.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
-/** The account's invoices in this store, newest first. */
+/**
+ * The account's VAT invoices in this store (paid, newest first) and its unpaid renewal bills
+ * (`unpaid`, or `overdue` past their due date).
+ */
 export const GET = apiRoute(async (request) => {
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input);
-  return dataResponse({ invoices: await accountInvoices(accountScope(scope)) });
+  const scope = await checkoutScope(await requestContext(input), input, 'billing.read');
+  const account = accountScope(scope);
+  const [invoices, bills] = await Promise.all([accountInvoices(account), accountBills(account)]);
+  return dataResponse({
+    invoices: invoices.map((invoice) => ({ ...invoice, status: 'paid' as const })),
+    bills,
+  });
 });
 
 export const POST = methodNotAllowed(['GET']);

@@ -11,7 +11,7 @@ import { requestContext } from '@/features/session/server/request-context.server
 /** The account's orders in this store, newest first. */
 export const GET = apiRoute(async (request) => {
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input);
+  const scope = await checkoutScope(await requestContext(input), input, 'billing.read');
   const orders = await accountOrders(accountScope(scope));
   return dataResponse({
     orders: orders.map((o) => ({
@@ -41,7 +41,7 @@ export const POST = apiRoute(async (request) => {
     );
   }
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input);
+  const scope = await checkoutScope(await requestContext(input), input, 'billing.manage');
   const body = await readJson(request, orderBodySchema);
   const answer = await placeOrder(scope, key, body);
   return dataResponse(answer.body.data, { status: answer.status });

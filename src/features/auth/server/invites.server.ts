@@ -1,6 +1,8 @@
 import 'server-only';
 import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
+import { requirePermission, roleOf, type Role } from '@/features/access/roles';
+import { recordActivity } from '@/features/activity/server/activity.server';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
 import type { Store } from '@/features/tenancy/store-types';
 import { mailInvite } from './auth-mail.server';
@@ -17,10 +19,9 @@ import { findAccountName, findUserById, type UserRow } from './users-repository.
 export const inviteNotFound = () =>
   new ApiError(404, 'invite_not_found', 'There is no such invitation.');
 
+/** Owners and admins manage the team (decision 0100). */
 function requireOwner(user: UserRow): void {
-  if (user.role !== 'owner') {
-    throw new ApiError(403, 'forbidden', 'Only the account owner can manage invitations.');
-  }
+  requirePermission(roleOf(user.role), 'team.manage');
 }
 
 export const inviteGone = () =>
@@ -31,7 +32,13 @@ export const inviteGone = () =>
   );
 
 /** An account owner invites a person by e-mail into the account (7 days, single use). */
-export async function invite(store: Store, owner: UserRow, email: string) {
+export async function invite(
+  store: Store,
+  owner: UserRow,
+  email: string,
+  role: Exclude<Role, 'owner'> = 'member',
+  ip: string | null = null,
+) {
   requireOwner(owner);
   await consumeLimits([[LIMITS.invite, owner.id]]);
   const db = await appDb();
@@ -40,6 +47,15 @@ export async function invite(store: Store, owner: UserRow, email: string) {
     accountId: owner.accountId,
     invitedBy: owner.id,
     email,
+    role,
+  });
+  await recordActivity({
+    storeKey: store.key,
+    accountId: owner.accountId,
+    actor: { userId: owner.id, label: owner.email, ip },
+    action: 'member.invited',
+    target: email,
+    detail: { role },
   });
   await mailInvite(
     store,
@@ -47,7 +63,7 @@ export async function invite(store: Store, owner: UserRow, email: string) {
     { name: owner.name, accountName: accountName ?? owner.name },
     token,
   );
-  return { email, expires_at: expiresAt.toISOString() };
+  return { email, role, expires_at: expiresAt.toISOString() };
 }
 
 /** What an invite link shows: who invited, into which account, until when; 404 or 410 otherwise. */
@@ -82,6 +98,7 @@ export async function pendingInvites(owner: UserRow) {
     invites: rows.map((row) => ({
       id: row.id,
       email: row.email ?? '',
+      role: roleOf(row.role ?? 'member'),
       invited_by: { name: row.invitedBy ? (names.get(row.invitedBy) ?? '') : '' },
       created_at: row.createdAt.toISOString(),
       expires_at: row.expiresAt.toISOString(),

@@ -29,7 +29,7 @@ export async function issueToken(
   db: Db,
   kind: TokenKind,
   fields: Partial<
-    Pick<TokenRow, 'userId' | 'accountId' | 'invitedBy' | 'email' | 'passwordVersion'>
+    Pick<TokenRow, 'userId' | 'accountId' | 'invitedBy' | 'email' | 'passwordVersion' | 'role'>
   >,
   given?: string,
 ): Promise<{ token: string; expiresAt: Date }> {
@@ -82,6 +82,7 @@ export async function findPendingInvites(db: Db, accountId: string) {
     .select({
       id: oneTimeTokens.id,
       email: oneTimeTokens.email,
+      role: oneTimeTokens.role,
       invitedBy: oneTimeTokens.invitedBy,
       expiresAt: oneTimeTokens.expiresAt,
       createdAt: oneTimeTokens.createdAt,

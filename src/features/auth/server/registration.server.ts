@@ -1,4 +1,5 @@
 import 'server-only';
+import { roleOf, type Role } from '@/features/access/roles';
 import { now } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
@@ -74,16 +75,17 @@ export async function register(
   try {
     created = await db.transaction(async (tx) => {
       let accountId: string;
-      let role: 'owner' | 'member' = 'owner';
+      let role: Role = 'owner';
+      let invited = false;
       if (invite && input.invite_token) {
         const used = await consumeToken(tx, 'invite', input.invite_token);
         if (!used?.accountId) throw inviteGone();
         accountId = used.accountId;
-        role = 'member';
+        role = roleOf(used.role ?? 'member');
+        invited = true;
       } else {
         accountId = await insertAccount(tx, { storeKey: store.key, name: input.name });
       }
-      const invited = role === 'member';
       const user = await insertUser(tx, {
         storeKey: store.key,
         accountId,

@@ -3,6 +3,7 @@ import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
 import { consumeLimits, resetLimit } from '@/lib/rate-limit/limiter';
+import { recordActivity } from '@/features/activity/server/activity.server';
 import { mergeCartOnSignIn } from '@/features/cart/server/cart-merge.server';
 import type { RequestContext } from '@/features/session/server/request-context.server';
 import type { ChallengeMethod } from '../schemas';
@@ -42,6 +43,13 @@ export async function completeSignIn(
   // the session id, which sign-in keeps) joins the customer's cart.
   await mergeCartOnSignIn({ sessionId: session.id, userId: user.id, store: ctx.store });
   await adoptSessionVatDisplay(user.id, visitVat);
+  await recordActivity({
+    storeKey: ctx.store.key,
+    accountId: user.accountId,
+    actor: { userId: user.id, label: user.email, ip: ctx.ip },
+    action: options.ctd ? 'sign_in.desktop' : 'sign_in',
+    target: user.email,
+  });
   return { user: await userDto(await appDb(), user) };
 }
 

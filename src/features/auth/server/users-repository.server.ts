@@ -1,4 +1,5 @@
 import 'server-only';
+import { roleOf } from '@/features/access/roles';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import { accounts, users } from '@/lib/db/schema';
@@ -61,7 +62,7 @@ export async function userDto(db: AppDb, user: UserRow): Promise<UserDto> {
     email: user.email,
     account_id: user.accountId,
     account_name: (await findAccountName(db, user.accountId)) ?? '',
-    role: user.role === 'member' ? 'member' : 'owner',
+    role: roleOf(user.role),
     second_factor: Boolean(user.totpSecret),
     has_phone: Boolean(user.phone),
   };

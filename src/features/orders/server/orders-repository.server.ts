@@ -58,6 +58,26 @@ export async function findLines(db: AppDb, orderId: string): Promise<OrderLineRo
     .orderBy(asc(orderLines.position));
 }
 
+/** The account's renewal bills awaiting payment, the soonest due first. */
+export async function listOpenRenewals(
+  db: AppDb,
+  accountId: string,
+  storeKey: string,
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.accountId, accountId),
+        eq(orders.storeKey, storeKey),
+        eq(orders.kind, 'renewal'),
+        eq(orders.status, 'awaiting_payment'),
+      ),
+    )
+    .orderBy(asc(orders.dueAt), asc(orders.createdAt));
+}
+
 export async function listAccountOrders(
   db: AppDb,
   accountId: string,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/api-response';
@@ -7,8 +8,16 @@ import type { MoneyLine } from '@/features/pricing/money';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import { SITE_VERSIONS } from '@/features/site-version/site-version';
 import type { Store } from '@/features/tenancy/store-types';
-import type { Order, OrderLine, OrderLineType, OrderStatus, PostalAddress } from '../order-types';
+import type {
+  Bill,
+  Order,
+  OrderLine,
+  OrderLineType,
+  OrderStatus,
+  PostalAddress,
+} from '../order-types';
 import {
+  listOpenRenewals,
   claimReceipt,
   findExpired,
   findLines,
@@ -195,6 +204,23 @@ export async function accountOrder(
     throw orderNotFound();
   }
   return { order, lines: await findLines(conn, order.id) };
+}
+
+/** The account's unpaid renewal bills in this store, `overdue` past their due date. */
+export async function accountBills(scope: {
+  accountId: string;
+  storeKey: string;
+}): Promise<Bill[]> {
+  const now = clockNow();
+  return (await listOpenRenewals(await appDb(), scope.accountId, scope.storeKey)).map((o) => ({
+    order_id: o.id,
+    number: o.number,
+    status: o.dueAt && o.dueAt < now ? 'overdue' : 'unpaid',
+    due_at: o.dueAt?.toISOString() ?? null,
+    created_at: o.createdAt.toISOString(),
+    currency: o.currency === 'USD' ? 'USD' : 'GBP',
+    totals: { net: o.totalNet, vat: o.totalVat, gross: o.totalGross },
+  }));
 }
 
 /** The account's orders in this store, newest first. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import { paymentEvents, paymentMethods, payments } from '@/lib/db/schema';
 
@@ -82,6 +82,34 @@ export async function upsertMethod(
     })
     .returning({ id: paymentMethods.id });
   return row!.id;
+}
+
+/** Makes `id` the account's one default method; false when the account has no such method. */
+export async function setDefaultMethod(tx: AppDb, accountId: string, id: string): Promise<boolean> {
+  const [found] = await tx
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.accountId, accountId), eq(paymentMethods.id, id)))
+    .for('update');
+  if (!found) return false;
+  await tx
+    .update(paymentMethods)
+    .set({ isDefault: sql`${paymentMethods.id} = ${id}` })
+    .where(eq(paymentMethods.accountId, accountId));
+  return true;
+}
+
+/** Removes one of the account's methods; answers it, or null when there is none. */
+export async function deleteMethod(
+  tx: AppDb,
+  accountId: string,
+  id: string,
+): Promise<PaymentMethodRow | null> {
+  const [row] = await tx
+    .delete(paymentMethods)
+    .where(and(eq(paymentMethods.accountId, accountId), eq(paymentMethods.id, id)))
+    .returning();
+  return row ?? null;
 }
 
 export async function listMethods(db: AppDb, accountId: string): Promise<PaymentMethodRow[]> {

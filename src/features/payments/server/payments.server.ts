@@ -9,6 +9,7 @@ import {
   insertPayment,
   listMethods,
   listOrderPayments,
+  setDefaultMethod,
   lockPayment,
   updatePayment,
   upsertMethod,
@@ -121,7 +122,7 @@ export function recordProviderEvent(
 }
 
 /** Keeps a method the customer paid with for later charges; answers its id. */
-export function keepPaymentMethod(
+export async function keepPaymentMethod(
   tx: AppDb,
   input: {
     accountId: string;
@@ -133,7 +134,7 @@ export function keepPaymentMethod(
     now: Date;
   },
 ): Promise<string> {
-  return upsertMethod(tx, {
+  const id = await upsertMethod(tx, {
     accountId: input.accountId,
     storeKey: input.storeKey,
     provider: input.provider,
@@ -142,6 +143,10 @@ export function keepPaymentMethod(
     label: input.label,
     createdAt: input.now,
   });
+  // The first method an account keeps is the one its renewals are charged to.
+  const kept = await listMethods(tx, input.accountId);
+  if (!kept.some((m) => m.isDefault)) await setDefaultMethod(tx, input.accountId, id);
+  return id;
 }
 
 /** The methods an account kept (the dashboard of issue 15 lists and uses them). */

@@ -7,18 +7,18 @@ import { requireUser } from '@/features/auth/server/current-user.server';
 import { invite, pendingInvites } from '@/features/auth/server/invites.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
-/** The owner's pending invitations: `{invites:[{id, email, invited_by, created_at, expires_at}]}`. */
+/** Pending invitations (owners and admins): `{invites:[{id, email, role, invited_by, created_at, expires_at}]}`. */
 export const GET = apiRoute(async (request) => {
   const user = await requireUser(await requestContext(requestInput(request)));
   return dataResponse(await pendingInvites(user));
 });
 
-/** The account owner invites someone by e-mail: `{email}` -> 201 `{email, expires_at}`. */
+/** An owner or admin invites someone: `{email, role?}` -> 201 `{email, role, expires_at}`. */
 export const POST = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
   const user = await requireUser(ctx);
-  const { email } = await readJson(request, inviteSchema);
-  return dataResponse(await invite(ctx.store, user, email), { status: 201 });
+  const { email, role } = await readJson(request, inviteSchema);
+  return dataResponse(await invite(ctx.store, user, email, role, ctx.ip), { status: 201 });
 });
 
 export const PUT = methodNotAllowed(['GET', 'POST']);

@@ -10,7 +10,7 @@ import { requestContext } from '@/features/session/server/request-context.server
 export const GET = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, invoiceNotFound);
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input);
+  const scope = await checkoutScope(await requestContext(input), input, 'billing.read');
   return dataResponse({ invoice: await accountInvoice(accountScope(scope), id) });
 });
 

@@ -11,7 +11,7 @@ import { requestContext } from '@/features/session/server/request-context.server
 export const GET = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, orderNotFound);
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input);
+  const scope = await checkoutScope(await requestContext(input), input, 'billing.read');
   return dataResponse(await orderDetail(accountScope(scope), id));
 });
 

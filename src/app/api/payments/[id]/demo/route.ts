@@ -18,7 +18,7 @@ const body = z.strictObject({
 export const POST = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, paymentNotFound);
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input);
+  const scope = await checkoutScope(await requestContext(input), input, 'billing.manage');
   const { outcome } = await readJson(request, body);
   return dataResponse(await demoOutcome(accountScope(scope), id, outcome));
 });
