@@ -111,7 +111,9 @@ describe('PATCH /api/services/{id}', () => {
     )
       .select()
       .from(auditEvents)
-      .where(eq(auditEvents.accountId, b.accountId));
+      .where(
+        and(eq(auditEvents.accountId, b.accountId), eq(auditEvents.action, 'service.updated')),
+      );
     expect(events).toEqual([
       expect.objectContaining({
         action: 'service.updated',

@@ -18,6 +18,8 @@ export type InvoiceLine = {
 export type Invoice = {
   id: string;
   number: string;
+  /** A VAT invoice is issued when its order is paid (unpaid renewals are bills, not invoices). */
+  status: 'paid';
   order_id: string;
   order_number: string;
   /** Date of issue. */

@@ -15,10 +15,7 @@ export const GET = apiRoute(async (request) => {
   const scope = await checkoutScope(await requestContext(input), input, 'billing.read');
   const account = accountScope(scope);
   const [invoices, bills] = await Promise.all([accountInvoices(account), accountBills(account)]);
-  return dataResponse({
-    invoices: invoices.map((invoice) => ({ ...invoice, status: 'paid' as const })),
-    bills,
-  });
+  return dataResponse({ invoices, bills });
 });
 
 export const POST = methodNotAllowed(['GET']);

@@ -103,6 +103,7 @@ export function invoiceView(row: InvoiceRow): Invoice {
   return {
     id: row.id,
     number: row.number,
+    status: 'paid',
     order_id: row.orderId,
     order_number: row.orderNumber,
     issued_at: row.issuedAt.toISOString(),

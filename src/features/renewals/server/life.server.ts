@@ -336,7 +336,7 @@ async function chargeIfDue(serviceId: string, { store, method }: Outside): Promi
  * happened, in order, and at most one charge try. Safe to run any number of times, anywhere.
  */
 export async function advanceService(serviceId: string): Promise<void> {
-  const row = await serviceById(serviceId);
+  let row = await serviceById(serviceId);
   if (!row) return;
   const store = await storeOf(row);
   if (!store) {
@@ -353,9 +353,24 @@ export async function advanceService(serviceId: string): Promise<void> {
       : row.type === 'number' || row.type === 'plan'
         ? monthlySteps(outside)
         : [];
+  const db = await appDb();
+  let hasBill = (await openBillId(db, serviceId)) !== null;
+  // A step is tried (in its own locked transaction, where it is checked again) only when the
+  // service as last read says it may apply: most runs then open one or two transactions.
+  const tryStep = async (step: (r: ServiceRow) => Step | null): Promise<void> => {
+    const s = row && step(row);
+    if (!row || !s || !s.when(row, clockNow(), hasBill)) return;
+    if (!(await runStep(serviceId, step))) return;
+    row = await serviceById(serviceId);
+    hasBill = (await openBillId(db, serviceId)) !== null;
+  };
   // Billing first, then a charge (which may pay and move the cycle on), then the lapse steps.
   const billStep = steps[row.type === 'domain' ? 0 : 1];
-  if (billStep) await runStep(serviceId, billStep);
-  await chargeIfDue(serviceId, outside);
-  for (const s of steps) await runStep(serviceId, s);
+  if (billStep) await tryStep(billStep);
+  if (hasBill && outside.method && row?.autoRenew) {
+    await chargeIfDue(serviceId, outside);
+    row = await serviceById(serviceId);
+    hasBill = (await openBillId(db, serviceId)) !== null;
+  }
+  for (const step of steps) await tryStep(step);
 }
