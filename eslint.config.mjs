@@ -20,7 +20,7 @@ const FEATURE_LAYERS = [
   ['auth', 'invoices', 'services'],
   ['shop', 'checkout'],
   ['renewals'],
-  ['shell', 'seo', 'monitoring', 'demo'],
+  ['shell', 'seo', 'monitoring', 'demo', 'dashboard'],
 ];
 
 const features = FEATURE_LAYERS.flat();

@@ -1,0 +1,165 @@
+import Link from 'next/link';
+import { can } from '@/features/access/roles';
+import { PayNow } from '@/features/checkout/components/pay-now';
+import { accountInvoices } from '@/features/invoices/server/invoices.server';
+import { accountBills, accountOrders } from '@/features/orders/server/orders.server';
+import { formatMoney } from '@/features/pricing/format-money';
+import { dashboardViewer } from '../server/dashboard-page.server';
+import { formatDay } from '../format';
+import { DashboardFrame } from './dashboard-frame';
+import styles from './dashboard.module.css';
+import { SignInFirst } from './sign-in-first';
+import { StatusBadge } from './status-badge';
+
+const sv = (currency: string) => (currency === 'USD' ? 2 : 1);
+
+function NotForRole({
+  title,
+  current,
+  role,
+}: {
+  title: string;
+  current: string;
+  role: Parameters<typeof DashboardFrame>[0]['role'];
+}) {
+  return (
+    <DashboardFrame current={current} role={role} title={title}>
+      <p>Your role in this account does not include orders and invoices. Ask the owner.</p>
+    </DashboardFrame>
+  );
+}
+
+/** The account's orders, newest first, each to its page. */
+export async function OrdersPage() {
+  const viewer = await dashboardViewer();
+  if (!viewer) return <SignInFirst title="Orders" />;
+  if (!can(viewer.role, 'billing.read'))
+    return <NotForRole title="Orders" current="/dashboard/orders" role={viewer.role} />;
+  const orders = await accountOrders(viewer);
+  return (
+    <DashboardFrame current="/dashboard/orders" role={viewer.role} title="Orders">
+      {orders.length === 0 ? (
+        <p className={styles.empty}>No orders yet.</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className={styles.hidden}>Orders</caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Placed</th>
+                <th scope="col">Status</th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((o) => (
+                <tr key={o.id}>
+                  <td>
+                    <Link href={`/orders/${o.id}`}>{o.number}</Link>
+                    {o.kind === 'renewal' ? ' (renewal)' : ''}
+                  </td>
+                  <td>{formatDay(o.createdAt.toISOString(), viewer.siteVersion)}</td>
+                  <td>
+                    <StatusBadge status={o.status} />
+                  </td>
+                  <td>{formatMoney(o.totalGross, sv(o.currency))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </DashboardFrame>
+  );
+}
+
+/** Unpaid and overdue bills first (each with Pay), then the VAT invoices with their PDFs. */
+export async function InvoicesPage() {
+  const viewer = await dashboardViewer();
+  if (!viewer) return <SignInFirst title="Invoices" />;
+  if (!can(viewer.role, 'billing.read'))
+    return <NotForRole title="Invoices" current="/dashboard/invoices" role={viewer.role} />;
+  const [bills, invoices] = await Promise.all([accountBills(viewer), accountInvoices(viewer)]);
+  const canPay = can(viewer.role, 'billing.manage');
+  return (
+    <DashboardFrame current="/dashboard/invoices" role={viewer.role} title="Invoices">
+      <h2>To pay</h2>
+      {bills.length === 0 ? (
+        <p className={styles.empty}>Nothing to pay.</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className={styles.hidden}>Bills to pay</caption>
+            <thead>
+              <tr>
+                <th scope="col">Bill</th>
+                <th scope="col">Due</th>
+                <th scope="col">Status</th>
+                <th scope="col">Amount</th>
+                <th scope="col">
+                  <span className={styles.hidden}>Pay</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {bills.map((b) => (
+                <tr key={b.order_id}>
+                  <td>
+                    <Link href={`/orders/${b.order_id}`}>{b.number}</Link>
+                  </td>
+                  <td>{formatDay(b.due_at, viewer.siteVersion)}</td>
+                  <td>
+                    <StatusBadge status={b.status} />
+                  </td>
+                  <td>{formatMoney(b.totals.gross, sv(b.currency))}</td>
+                  <td>
+                    {canPay ? <PayNow orderId={b.order_id} label={`Pay ${b.number}`} /> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>Paid</h2>
+      {invoices.length === 0 ? (
+        <p className={styles.empty}>No invoices yet.</p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className={styles.hidden}>Paid invoices</caption>
+            <thead>
+              <tr>
+                <th scope="col">Invoice</th>
+                <th scope="col">Issued</th>
+                <th scope="col">Status</th>
+                <th scope="col">Total</th>
+                <th scope="col">PDF</th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoices.map((i) => (
+                <tr key={i.id}>
+                  <td>
+                    <Link href={`/invoices/${i.id}`}>{i.number}</Link>
+                  </td>
+                  <td>{formatDay(i.issued_at, viewer.siteVersion)}</td>
+                  <td>
+                    <StatusBadge status={i.status} />
+                  </td>
+                  <td>{formatMoney(i.totals.gross, i.site_version)}</td>
+                  <td>
+                    <a href={`/api/invoices/${i.id}/pdf`}>
+                      Download<span className={styles.hidden}> {i.number} as PDF</span>
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </DashboardFrame>
+  );
+}

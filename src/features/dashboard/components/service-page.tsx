@@ -1,0 +1,63 @@
+import { notFound } from 'next/navigation';
+import { ApiError } from '@/lib/http/api-response';
+import { isUuid } from '@/lib/uuid';
+import { can } from '@/features/access/roles';
+import { accountMembers } from '@/features/auth/server/team.server';
+import { formatMoney } from '@/features/pricing/format-money';
+import { serviceDetail } from '@/features/services/server/service-settings.server';
+import { dashboardViewer } from '../server/dashboard-page.server';
+import { formatDay } from '../format';
+import { DashboardFrame } from './dashboard-frame';
+import styles from './dashboard.module.css';
+import { ServiceSettings } from './service-settings';
+import { SignInFirst } from './sign-in-first';
+import { StatusBadge } from './status-badge';
+
+const SECTION = { domain: 'domains', domain_transfer: 'domains', number: 'numbers', plan: 'plans' };
+
+/** One service: its facts, then the settings the person's role may change. */
+export async function ServicePage({ id }: { id: string }) {
+  const viewer = await dashboardViewer();
+  if (!viewer) return <SignInFirst title="Service" />;
+  if (!isUuid(id)) notFound();
+  let service;
+  try {
+    service = await serviceDetail(viewer, id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) notFound();
+    throw error;
+  }
+  const sv = viewer.siteVersion;
+  const title = service.settings.type === 'number' ? service.settings.display : service.name;
+  return (
+    <DashboardFrame
+      current={`/dashboard/${SECTION[service.type]}`}
+      role={viewer.role}
+      title={title}
+    >
+      <dl className={styles.panel}>
+        <dt>Status</dt>
+        <dd>
+          <StatusBadge status={service.status} />
+        </dd>
+        <dt>{service.type === 'domain' ? 'Expires' : 'Renews'}</dt>
+        <dd>{formatDay(service.expires_at ?? service.renews_at, sv)}</dd>
+        <dt>Renewal price</dt>
+        <dd>
+          {formatMoney(service.price.gross, service.currency === 'USD' ? 2 : 1)} a {service.period}
+        </dd>
+      </dl>
+      <ServiceSettings
+        service={service}
+        members={(await accountMembers(viewer)).map((m) => ({
+          id: m.id,
+          name: m.name,
+          email: m.email,
+        }))}
+        canManage={can(viewer.role, 'services.manage')}
+        canBill={can(viewer.role, 'billing.manage')}
+        canSecret={can(viewer.role, 'services.secret')}
+      />
+    </DashboardFrame>
+  );
+}

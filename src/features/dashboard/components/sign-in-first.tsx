@@ -1,0 +1,17 @@
+import Link from 'next/link';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import authStyles from '@/features/auth/components/auth.module.css';
+
+/** What a dashboard page shows a visitor who is not signed in. */
+export function SignInFirst({ title }: { title: string }) {
+  return (
+    <AuthCard title={title}>
+      <p>
+        <Link className={authStyles.link} href="/login">
+          Sign in
+        </Link>{' '}
+        to see your account.
+      </p>
+    </AuthCard>
+  );
+}
