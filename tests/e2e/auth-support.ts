@@ -31,14 +31,16 @@ export async function activeCustomer(
   email: string,
   password: string,
   name = 'Sam Signin',
+  host = 'nameport.localhost',
 ): Promise<void> {
-  const token = await request({ path: '/api/token' });
+  const token = await request({ host, path: '/api/token' });
   const headers = {
     cookie: cookiesOf(token),
     'x-xsrf-token': jsonOf(token).data.token,
     'content-type': 'application/json',
   };
   const registered = await request({
+    host,
     method: 'POST',
     path: '/svc/account',
     headers,
@@ -48,6 +50,7 @@ export async function activeCustomer(
   const mail = await mailbox.waitFor(email, (m) => m.subject.startsWith('Activate'));
   const activation = linkIn(mail, '/activate').searchParams.get('token');
   const activated = await request({
+    host,
     method: 'PUT',
     path: '/api/account/activate',
     headers,

@@ -136,7 +136,12 @@ export async function ActivityPage() {
   const events = await accountActivity(viewer);
   return (
     <DashboardFrame current="/dashboard/activity" role={viewer.role} title="Activity">
-      <div className={styles.tableWrap}>
+      <div
+        className={styles.tableWrap}
+        tabIndex={0}
+        role="region"
+        aria-label="Activity, newest first"
+      >
         <table className={styles.table}>
           <caption className={styles.hidden}>Activity, newest first</caption>
           <thead>

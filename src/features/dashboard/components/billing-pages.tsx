@@ -41,7 +41,7 @@ export async function OrdersPage() {
       {orders.length === 0 ? (
         <p className={styles.empty}>No orders yet.</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Orders">
           <table className={styles.table}>
             <caption className={styles.hidden}>Orders</caption>
             <thead>
@@ -88,7 +88,7 @@ export async function InvoicesPage() {
       {bills.length === 0 ? (
         <p className={styles.empty}>Nothing to pay.</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Bills to pay">
           <table className={styles.table}>
             <caption className={styles.hidden}>Bills to pay</caption>
             <thead>
@@ -126,7 +126,7 @@ export async function InvoicesPage() {
       {invoices.length === 0 ? (
         <p className={styles.empty}>No invoices yet.</p>
       ) : (
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Paid invoices">
           <table className={styles.table}>
             <caption className={styles.hidden}>Paid invoices</caption>
             <thead>

@@ -22,7 +22,7 @@ export function ServiceTable({
 }) {
   if (services.length === 0) return <p className={styles.empty}>{empty}</p>;
   return (
-    <div className={styles.tableWrap}>
+    <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={caption}>
       <table className={styles.table}>
         <caption className={styles.hidden}>{caption}</caption>
         <thead>

@@ -33,7 +33,7 @@ export function TeamTable({
   return (
     <>
       <FormError message={action.error} />
-      <div className={styles.tableWrap}>
+      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Team members">
         <table className={styles.table}>
           <caption className={styles.hidden}>Team members</caption>
           <thead>
