@@ -1,4 +1,9 @@
 import 'server-only';
+
+/**
+ * A little over the house's 250 lines: everything other features may ask of orders (creation,
+ * views, locks, status changes, bills) goes through this one file, the repository's only door.
+ */
 import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';

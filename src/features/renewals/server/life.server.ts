@@ -1,4 +1,10 @@
 import 'server-only';
+
+/**
+ * Over the house's 250 lines on purpose: the steps of both kinds of service (domains; numbers and
+ * plans), their charge tries and the run that applies them are one state machine, read top to
+ * bottom in one file; split, the order of a service's life would be spread over several.
+ */
 import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
@@ -119,6 +125,39 @@ async function runStep(
   });
 }
 
+/** The renewal bill of the cycle due at `dueAt` and its mail; unpaid, it lapses `lapseDays` later. */
+async function billAndMail(
+  ctx: StepContext,
+  { store, method }: Outside,
+  dueAt: Date,
+  lapseDays: number,
+): Promise<void> {
+  const { order } = await billService(ctx.tx, ctx.row, {
+    store,
+    years: 1,
+    restore: false,
+    dueAt,
+    expiresAt: at(dueAt, lapseDays),
+    now: ctx.now,
+  });
+  await mail({ ...ctx, bill: order }, store, {
+    kind: 'bill',
+    dueAt,
+    autoCharge: ctx.row.autoRenew && Boolean(method),
+  });
+}
+
+/** A service ends for good (released, or cancelled at the customer's word), its bill with it. */
+async function endWithMail(
+  ctx: StepContext,
+  store: Store,
+  status: 'released' | 'cancelled',
+): Promise<void> {
+  await cancelBill(ctx);
+  await endService(ctx.tx, ctx.row, { status, actor: SYSTEM_ACTOR, action: `service.${status}` });
+  await mail({ ...ctx, bill: null }, store, { kind: status });
+}
+
 function domainSteps({ store, method }: Outside): ((row: ServiceRow) => Step | null)[] {
   const cycle = (row: ServiceRow) => (row.expiresAt ? ymd(row.expiresAt) : null);
   const E = (row: ServiceRow) => row.expiresAt!;
@@ -130,21 +169,7 @@ function domainSteps({ store, method }: Outside): ((row: ServiceRow) => Step | n
     step(
       'bill',
       (row, now, hasBill) => !hasBill && row.status !== 'redemption' && now >= at(E(row), -30),
-      async (ctx) => {
-        const { order } = await billService(ctx.tx, ctx.row, {
-          store,
-          years: 1,
-          restore: false,
-          dueAt: E(ctx.row),
-          expiresAt: at(E(ctx.row), 60),
-          now: ctx.now,
-        });
-        await mail({ ...ctx, bill: order }, store, {
-          kind: 'bill',
-          dueAt: E(ctx.row),
-          autoCharge: ctx.row.autoRenew && Boolean(method),
-        });
-      },
+      (ctx) => billAndMail(ctx, { store, method }, E(ctx.row), 60),
     ),
     step(
       'reminder-7',
@@ -187,15 +212,7 @@ function domainSteps({ store, method }: Outside): ((row: ServiceRow) => Step | n
     step(
       'released',
       (row, now) => row.status === 'redemption' && now >= at(E(row), 60),
-      async (ctx) => {
-        await cancelBill(ctx);
-        await endService(ctx.tx, ctx.row, {
-          status: 'released',
-          actor: SYSTEM_ACTOR,
-          action: 'service.released',
-        });
-        await mail({ ...ctx, bill: null }, store, { kind: 'released' });
-      },
+      (ctx) => endWithMail(ctx, store, 'released'),
     ),
   ];
 }
@@ -210,35 +227,13 @@ function monthlySteps({ store, method }: Outside): ((row: ServiceRow) => Step | 
     step(
       'cancelled',
       (row, now) => row.cancelAtPeriodEnd && row.status === 'active' && now >= R(row),
-      async (ctx) => {
-        await cancelBill(ctx);
-        await endService(ctx.tx, ctx.row, {
-          status: 'cancelled',
-          actor: SYSTEM_ACTOR,
-          action: 'service.cancelled',
-        });
-        await mail({ ...ctx, bill: null }, store, { kind: 'cancelled' });
-      },
+      (ctx) => endWithMail(ctx, store, 'cancelled'),
     ),
     step(
       'bill',
       (row, now, hasBill) =>
         !hasBill && !row.cancelAtPeriodEnd && row.status === 'active' && now >= R(row),
-      async (ctx) => {
-        const { order } = await billService(ctx.tx, ctx.row, {
-          store,
-          years: 1,
-          restore: false,
-          dueAt: R(ctx.row),
-          expiresAt: at(R(ctx.row), 30),
-          now: ctx.now,
-        });
-        await mail({ ...ctx, bill: order }, store, {
-          kind: 'bill',
-          dueAt: R(ctx.row),
-          autoCharge: ctx.row.autoRenew && Boolean(method),
-        });
-      },
+      (ctx) => billAndMail(ctx, { store, method }, R(ctx.row), 30),
     ),
     step(
       'suspended',
@@ -252,24 +247,12 @@ function monthlySteps({ store, method }: Outside): ((row: ServiceRow) => Step | 
     step(
       'released',
       (row, now) => row.status === 'suspended' && now >= at(R(row), 30),
-      async (ctx) => {
-        await cancelBill(ctx);
-        await endService(ctx.tx, ctx.row, {
-          status: 'released',
-          actor: SYSTEM_ACTOR,
-          action: 'service.released',
-        });
-        await mail({ ...ctx, bill: null }, store, { kind: 'released' });
-      },
+      (ctx) => endWithMail(ctx, store, 'released'),
     ),
   ];
 }
 
-/**
- * The next charge try that is due, if auto-renew is on, a method is kept and the bill is unpaid:
- * at most one try per run, so a clock that jumps days still spaces them out. The try is recorded
- * with its step; the provider is asked after the transaction, the failure mail is its own step.
- */
+/** A charge try recorded with its step, to be put to the provider. */
 type Attempt = {
   paymentId: string;
   bill: OrderRow;

@@ -1,4 +1,9 @@
 import 'server-only';
+
+/**
+ * A little over the house's 250 lines: the PATCH rules of every service type (domains, numbers,
+ * plans) sit together so that what a role may change reads in one place.
+ */
 import { parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 import { now as clockNow } from '@/lib/clock';

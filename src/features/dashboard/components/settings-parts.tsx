@@ -1,0 +1,81 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import authStyles from '@/features/auth/components/auth.module.css';
+import { FormError } from '@/features/auth/components/field';
+import { useFormAction } from '@/features/auth/hooks/use-form-action';
+import type { ServiceDetail } from '@/features/services/service-types';
+import { browserApi } from '@/lib/browser-api';
+import styles from './dashboard.module.css';
+
+/** What every settings form of a service page is given. */
+export type Props = {
+  service: ServiceDetail;
+  members: { id: string; name: string; email: string }[];
+  canManage: boolean;
+  canBill: boolean;
+  canSecret: boolean;
+};
+
+/** A form's saved message, announced. */
+export function Saved({ message }: { message: string | null }) {
+  return (
+    <p role="status" aria-live="polite" className={message ? authStyles.success : undefined}>
+      {message}
+    </p>
+  );
+}
+
+/** A form's PATCH of the service, its busy state, errors and saved message. */
+export function useSettings(serviceId: string) {
+  const router = useRouter();
+  const form = useFormAction('Some settings are not valid: see the fields.');
+  const [saved, setSaved] = useState<string | null>(null);
+  async function patch(body: object, done: string) {
+    setSaved(null);
+    if (await form.run(() => browserApi.patch(`/api/services/${serviceId}`, body))) {
+      setSaved(done);
+      router.refresh();
+    }
+  }
+  return { ...form, saved, patch, setSaved };
+}
+
+/** Auto-renew, and for numbers and plans the cancellation at the period's end. */
+export function AutoRenew({ service }: { service: ServiceDetail }) {
+  const s = useSettings(service.id);
+  const cancelable = service.type === 'number' || service.type === 'plan';
+  return (
+    <div className={styles.panel}>
+      <h2>Renewal</h2>
+      <FormError message={s.error} />
+      <div className={authStyles.check}>
+        <input
+          id="auto-renew"
+          type="checkbox"
+          className={authStyles.checkbox}
+          defaultChecked={service.auto_renew}
+          disabled={s.busy}
+          onChange={(e) => s.patch({ auto_renew: e.target.checked }, 'Auto-renew saved.')}
+        />
+        <label htmlFor="auto-renew">Renew automatically with my default payment method</label>
+      </div>
+      {cancelable ? (
+        <div className={authStyles.check}>
+          <input
+            id="cancel-at-end"
+            type="checkbox"
+            className={authStyles.checkbox}
+            defaultChecked={service.cancel_at_period_end}
+            disabled={s.busy}
+            onChange={(e) =>
+              s.patch({ cancel_at_period_end: e.target.checked }, 'Cancellation saved.')
+            }
+          />
+          <label htmlFor="cancel-at-end">Cancel at the end of this period</label>
+        </div>
+      ) : null}
+      <Saved message={s.saved} />
+    </div>
+  );
+}
