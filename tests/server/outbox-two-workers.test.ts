@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { startMailServer } from '../support/mail-server';
+import { twoQueues } from '../support/two-queues';
 
 // Two instances on one PostgreSQL database never send a message twice (issue 11 point 7): two
 // job queues, each with its own connection pool and two workers, share the messages. On the
@@ -9,35 +9,13 @@ import { startMailServer } from '../support/mail-server';
 const mailbox = await startMailServer();
 process.env.SMTP_URL = mailbox.url;
 
-const { appDatabase, appDb } = await import('@/lib/db/app-db');
-const { openDatabase } = await import('@/lib/db/client');
+const { appDb } = await import('@/lib/db/app-db');
 const { outbox } = await import('@/lib/db/schema');
-const { getEnv } = await import('@/lib/env');
-const { JobQueue } = await import('@/lib/jobs/job-queue.server');
 const { sendMail } = await import('@/lib/mail/outbox.server');
-
-const url = inject('databaseUrl');
-const lane = url.startsWith('postgres') ? 'PostgreSQL, two pools' : 'PGlite, one connection';
-const instances = await Promise.all(
-  [0, 1].map(async () =>
-    url.startsWith('postgres') ? await openDatabase(url, { maxConnections: 3 }) : null,
-  ),
-);
-const queues = instances.map(
-  (instance) =>
-    new JobQueue({
-      executeSql:
-        instance?.executeSql ??
-        ((text, values) => appDatabase().then((h) => h.executeSql(text, values))),
-      schema: getEnv().JOB_SCHEMA,
-      pollingIntervalSeconds: 0.5,
-      workers: true,
-    }),
-);
+const { lane, queues, close } = await twoQueues();
 
 afterAll(async () => {
-  for (const queue of queues) await queue.stop();
-  for (const instance of instances) await instance?.close();
+  await close();
   await mailbox.close();
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { buyer, checkoutRoutes, readyCart } from '../support/checkout';
 import { ownDatabase } from '../support/own-database';
+import { twoQueues } from '../support/two-queues';
 
 // Two instances on one PostgreSQL database run the same due renewals (issue 15 point 8): two job
 // queues with pools of their own drain the jobs the finders queued, while more runs of the same
@@ -9,12 +9,9 @@ import { ownDatabase } from '../support/own-database';
 process.env.TEST_CLOCK = 'true';
 await ownDatabase();
 const routes = await checkoutRoutes();
-const { appDatabase, appDb } = await import('@/lib/db/app-db');
-const { openDatabase } = await import('@/lib/db/client');
+const { appDb } = await import('@/lib/db/app-db');
 const { orderLines, orders, outbox, payments, serviceSteps } = await import('@/lib/db/schema');
-const { getEnv } = await import('@/lib/env');
 const { advanceClock } = await import('@/lib/clock');
-const { JobQueue } = await import('@/lib/jobs/job-queue.server');
 const { runFinders } = await import('@/lib/jobs/scheduler');
 const { now } = await import('@/lib/clock');
 const { advanceService } = await import('@/features/renewals/server/life.server');
@@ -24,29 +21,9 @@ const { seedDemoData } = await import('@/features/demo/server/demo-seed.server')
 const { eq, inArray } = await import('drizzle-orm');
 const jobs = await import('@/lib/jobs/process-queue.server');
 
-const url = process.env.DATABASE_URL ?? inject('databaseUrl');
-const lane = url.startsWith('postgres') ? 'PostgreSQL, two pools' : 'PGlite, one connection';
-const instances = await Promise.all(
-  [0, 1].map(async () =>
-    url.startsWith('postgres') ? await openDatabase(url, { maxConnections: 3 }) : null,
-  ),
-);
-const queues = instances.map(
-  (instance) =>
-    new JobQueue({
-      executeSql:
-        instance?.executeSql ??
-        ((text, values) => appDatabase().then((h) => h.executeSql(text, values))),
-      schema: getEnv().JOB_SCHEMA,
-      pollingIntervalSeconds: 0.5,
-      workers: true,
-    }),
-);
+const { lane, queues, close } = await twoQueues();
 
-afterAll(async () => {
-  for (const queue of queues) await queue.stop();
-  for (const instance of instances) await instance?.close();
-});
+afterAll(close);
 
 const DAY = 24 * 60 * 60 * 1000;
 
