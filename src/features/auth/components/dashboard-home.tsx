@@ -38,13 +38,10 @@ export function DashboardHome() {
   return (
     <>
       <p className={styles.lead}>
-        Signed in as {user.name} ({user.email}), {user.role === 'owner' ? 'owner' : 'member'} of “
+        Signed in as {user.name} ({user.email}), {user.role} of “
         {user.account_name}”.
       </p>
       <div className={styles.actions}>
-        <Link className={styles.link} href="/dashboard/security">
-          Security: sign-in methods, password, e-mail and sessions
-        </Link>
         <button type="button" className={styles.secondary} onClick={signOut} disabled={leaving}>
           Sign out
         </button>
