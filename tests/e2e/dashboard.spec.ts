@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { MailServer } from '../support/mail-server';
 import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
 import { expectNoSeriousViolations } from './checkout-support';
-import { PORT, visit } from './support';
+import { PORT, serverClock, visit } from './support';
 
 /**
  * Issue 15's dashboard in the browser, on the telephony brand and a white-label store: a customer
@@ -48,8 +48,8 @@ async function call(
   return answer.body.data;
 }
 
-/** A customer with a number and a plan, and a domain where the store sells domains. */
-async function customerWithServices(page: Page, host: string, withDomain: boolean) {
+/** A customer with a number and a plan, and `domains` domains where the store sells domains. */
+async function customerWithServices(page: Page, host: string, domains: number) {
   const base = `http://${host}:${PORT}`;
   const email = suiteEmail('dashboard');
   await activeCustomer(mailbox, email, PASSWORD, 'Dana Dashboard', host);
@@ -59,10 +59,12 @@ async function customerWithServices(page: Page, host: string, withDomain: boolea
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  const domain = `dash${Date.now().toString(36)}.com`;
+  const stem = `dash${Date.now().toString(36)}`;
+  const names = Array.from({ length: domains }, (_, i) => `${stem}${'abc'[i]}.com`);
+  const domain = names[0] ?? '';
   const [number] = (await call(page, 'GET', `/api/voice/numbers?limit=1`)).numbers;
-  if (withDomain) {
-    await call(page, 'POST', `/api/cart`, { type: 'domain_registration', domain, years: 1 });
+  for (const name of names) {
+    await call(page, 'POST', `/api/cart`, { type: 'domain_registration', domain: name, years: 1 });
   }
   await call(page, 'POST', `/api/cart`, { type: 'number', number: number.number });
   await call(page, 'POST', `/api/cart`, { type: 'plan', plan: 'business', users: 2 });
@@ -93,7 +95,13 @@ async function customerWithServices(page: Page, host: string, withDomain: boolea
     outcome: 'succeed',
   });
   const { services } = await call(page, 'GET', `/api/services`);
-  return { base, domain, services: services as { id: string; type: string }[] };
+  return {
+    base,
+    email,
+    domain,
+    names,
+    services: services as { id: string; type: string; name: string; expires_at: string }[],
+  };
 }
 
 const PAGES = [
@@ -109,13 +117,13 @@ const PAGES = [
 ] as const;
 
 // Callwave sells numbers and plans only; acme sells domains too.
-for (const [host, withDomain] of [
-  ['callwave.localhost', false],
-  ['acme.localhost', true],
+for (const [host, domains] of [
+  ['callwave.localhost', 0],
+  ['acme.localhost', 1],
 ] as const) {
   test(`a customer runs their services from the dashboard on ${host}`, async ({ page }) => {
     test.setTimeout(120_000);
-    const { base, domain, services } = await customerWithServices(page, host, withDomain);
+    const { base, domain, services } = await customerWithServices(page, host, domains);
     const domainId = services.find((s) => s.type === 'domain')?.id;
     const numberId = services.find((s) => s.type === 'number')!.id;
     const planId = services.find((s) => s.type === 'plan')!.id;
@@ -144,6 +152,14 @@ for (const [host, withDomain] of [
     await expect(
       page.getByRole('status').filter({ hasText: 'Call settings saved.' }),
     ).toBeVisible();
+
+    // A seat of the plan for the customer.
+    await visit(page, `${base}/dashboard/services/${planId}`);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByRole('group', { name: 'Who holds a seat' }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Save seats' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Seats saved.' })).toBeVisible();
+    await expect(page.getByText('Held by: Dana Dashboard.')).toBeVisible();
 
     await visit(page, `${base}/dashboard/activity`);
     await expect(page.getByRole('table')).toContainText('service updated');
@@ -174,3 +190,103 @@ for (const [host, withDomain] of [
     await expect(page.getByRole('table')).toContainText('domain auth code revealed');
   });
 }
+
+test('acme: a technical member changes name servers but sees no invoices; domains live on the test clock', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const host = 'acme.localhost';
+  const { base, email, names, services } = await customerWithServices(page, host, 2);
+  const lapsing = services.find((s) => s.name === names[0])!;
+  const renewing = services.find((s) => s.name === names[1])!;
+
+  // The owner invites a technical member, who joins from the invitation.
+  await visit(page, `${base}/dashboard/team`);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const techEmail = suiteEmail('technical');
+  await page.getByLabel('Their e-mail address').fill(techEmail);
+  await page.getByLabel('Their role').selectOption('technical');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('status')).toContainText('as technical');
+  const invite = await mailbox.waitFor(techEmail, (m) => m.subject.includes('invited you'));
+  const token = /\/invite\/([A-Za-z0-9_-]+)/.exec(invite.text)![1]!;
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const tech = await context.newPage();
+  await visit(tech, `${base}/invite/${token}`);
+  await tech.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await call(tech, 'POST', '/svc/account', {
+    name: 'Tess Technical',
+    email: techEmail,
+    password: PASSWORD,
+    invite_token: token,
+  });
+  await visit(tech, `${base}/login`);
+  await tech.getByLabel('E-mail address').fill(techEmail);
+  await tech.getByLabel('Password').fill(PASSWORD);
+  await tech.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(tech).toHaveURL(/\/dashboard$/);
+  const nav = tech.getByRole('navigation', { name: 'Your account' });
+  await expect(nav.getByRole('link', { name: 'Domains' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Invoices' })).toHaveCount(0);
+  await visit(tech, `${base}/dashboard/invoices`);
+  await expect(tech.getByRole('main')).toContainText('does not include orders and invoices');
+  await visit(tech, `${base}/dashboard/services/${lapsing.id}`);
+  await tech.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await tech
+    .getByLabel('Name servers (2 to 13, one per line)')
+    .fill('ns1.tech.example\nns2.tech.example');
+  await tech.getByRole('button', { name: 'Save name servers' }).click();
+  await expect(
+    tech.getByRole('status').filter({ hasText: 'Name servers and lock saved.' }),
+  ).toBeVisible();
+  await context.close();
+
+  // One domain without auto-renew, the other with it and the kept demo card.
+  await visit(page, `${base}/dashboard/services/${lapsing.id}`);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByLabel('Renew automatically with my default payment method').uncheck();
+  await expect(page.getByRole('status').filter({ hasText: 'Auto-renew saved.' })).toBeVisible();
+
+  const expiry = Date.parse(lapsing.expires_at);
+  const daysTo = async (target: number) =>
+    Math.ceil((target - (await serverClock.now()).getTime()) / 86_400_000);
+  /** Moves the server's clock to `target` and signs in again: sessions end meanwhile. */
+  const moveTo = async (target: number) => {
+    await serverClock.advanceDays(await daysTo(target));
+    await visit(page, `${base}/login`);
+    await page.getByLabel('E-mail address').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  };
+  await moveTo(expiry - 7 * 86_400_000);
+  await visit(page, `${base}/dashboard/invoices`);
+  const paid = page.getByRole('region', { name: 'Paid invoices' });
+  await expect(paid.getByRole('row')).toHaveCount(3);
+  await visit(page, `${base}/dashboard/domains`);
+  const table = page.getByRole('region', { name: 'Domains' });
+  await expect(table.getByRole('row', { name: new RegExp(renewing.name) })).toContainText('active');
+  await expect(table.getByRole('row', { name: new RegExp(lapsing.name) })).toContainText(
+    'expiring',
+  );
+
+  await moveTo(expiry + 60_000);
+  await visit(page, `${base}/dashboard/domains`);
+  await expect(table.getByRole('row', { name: new RegExp(lapsing.name) })).toContainText('expired');
+  await moveTo(expiry + 30 * 86_400_000 + 60_000);
+  await visit(page, `${base}/dashboard/domains`);
+  await expect(table.getByRole('row', { name: new RegExp(lapsing.name) })).toContainText(
+    'redemption',
+  );
+
+  // Restored: the restore price and a year, paid with the demo provider.
+  await visit(page, `${base}/dashboard/services/${lapsing.id}`);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Restore and pay' }).click();
+  await expect(page).toHaveURL(/\/checkout\/pay\//);
+  await page.getByRole('button', { name: 'Pay (demo: succeeds)' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Paid.' })).toBeVisible();
+  await visit(page, `${base}/dashboard/domains`);
+  await expect(table.getByRole('row', { name: new RegExp(lapsing.name) })).toContainText('active');
+});

@@ -22,11 +22,15 @@ export function InvitesPanel() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
-    const email = String(new FormData(formElement).get('invite_email') ?? '');
+    const form = new FormData(formElement);
+    const email = String(form.get('invite_email') ?? '');
+    const role = String(form.get('invite_role') ?? 'member');
     setDone(null);
     await send.run(async () => {
-      const { data } = await authApi.post('/api/account/invites', { email });
-      setDone(`Invitation sent to ${data.data.email}. It works once, within 7 days.`);
+      const { data } = await authApi.post('/api/account/invites', { email, role });
+      setDone(
+        `Invitation sent to ${data.data.email} as ${data.data.role}. It works once, within 7 days.`,
+      );
       formElement.reset();
       await load();
     });
@@ -63,6 +67,22 @@ export function InvitesPanel() {
           autoComplete="off"
           required
         />
+        <div className={styles.field}>
+          <label htmlFor="invite_role" className={styles.label}>
+            Their role
+          </label>
+          <select
+            id="invite_role"
+            name="invite_role"
+            className={styles.input}
+            defaultValue="member"
+          >
+            <option value="member">Member: sees the services</option>
+            <option value="technical">Technical: changes service settings, no billing</option>
+            <option value="billing">Billing: orders, invoices and payment methods</option>
+            <option value="admin">Admin: everything but ownership</option>
+          </select>
+        </div>
         <button type="submit" className={styles.button} disabled={send.busy}>
           Send invitation
         </button>

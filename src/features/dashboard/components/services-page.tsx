@@ -1,7 +1,12 @@
 import Link from 'next/link';
 import { accountServices } from '@/features/services/server/services.server';
 import type { ServiceType } from '@/features/services/service-types';
-import { dashboardViewer } from '../server/dashboard-page.server';
+import { can } from '@/features/access/roles';
+import { planOffers } from '@/features/catalog/server/voice.server';
+import { NumberSearch } from '@/features/shop/components/number-search';
+import { PlanCard } from '@/features/shop/components/plan-card';
+import shopStyles from '@/features/shop/components/shop.module.css';
+import { dashboardViewer, type DashboardViewer } from '../server/dashboard-page.server';
 import { DashboardFrame } from './dashboard-frame';
 import { ServiceTable } from './service-table';
 import { SignInFirst } from './sign-in-first';
@@ -31,6 +36,58 @@ const KINDS = {
   },
 } as const;
 
+/**
+ * Buying more from the dashboard (issue 15.1): numbers and plans here, through the cart and the
+ * same checkout, so the telephony brand (no shop pages) sells from its dashboard; domains on the
+ * store's own search.
+ */
+async function BuyMore({
+  kind,
+  viewer,
+  label,
+  href,
+}: {
+  kind: keyof typeof KINDS;
+  viewer: DashboardViewer;
+  label: string;
+  href: string;
+}) {
+  const checkout = (
+    <p>
+      Added something? <Link href="/checkout">Go to the checkout</Link>: it appears here once paid.
+    </p>
+  );
+  if (kind === 'numbers') {
+    return (
+      <section className={styles.panel} aria-labelledby="buy-numbers">
+        <h2 id="buy-numbers">{label}</h2>
+        <NumberSearch siteVersion={viewer.siteVersion} />
+        {checkout}
+      </section>
+    );
+  }
+  if (kind === 'plans') {
+    const plans = await planOffers(viewer.siteVersion);
+    return (
+      <section className={styles.panel} aria-labelledby="buy-plans">
+        <h2 id="buy-plans">{label}</h2>
+        <ul className={shopStyles.list}>
+          {plans.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} siteVersion={viewer.siteVersion} />
+          ))}
+        </ul>
+        {checkout}
+      </section>
+    );
+  }
+  if (viewer.store.config.dashboard_only) return null;
+  return (
+    <p className={styles.panel}>
+      <Link href={href}>{label}</Link>: bought through the checkout, it appears here once paid.
+    </p>
+  );
+}
+
 /** The Domains, Numbers or Plans page: the account's services of that kind, and where to buy more. */
 export async function ServicesPage({ kind }: { kind: keyof typeof KINDS }) {
   const k = KINDS[kind];
@@ -46,10 +103,9 @@ export async function ServicesPage({ kind }: { kind: keyof typeof KINDS }) {
         dateLabel={k.date}
         empty={k.empty}
       />
-      <p className={styles.panel}>
-        <Link href={k.buy.href}>{k.buy.label}</Link>: bought through the same checkout, it appears
-        here once paid.
-      </p>
+      {can(viewer.role, 'billing.manage') ? (
+        <BuyMore kind={kind} viewer={viewer} label={k.buy.label} href={k.buy.href} />
+      ) : null}
     </DashboardFrame>
   );
 }
