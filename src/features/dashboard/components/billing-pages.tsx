@@ -3,10 +3,12 @@ import { can } from '@/features/access/roles';
 import { PayNow } from '@/features/checkout/components/pay-now';
 import { accountInvoices } from '@/features/invoices/server/invoices.server';
 import { accountBills, accountOrders } from '@/features/orders/server/orders.server';
+import { accountPaymentMethodViews } from '@/features/payments/server/payment-methods.server';
 import { formatMoney } from '@/features/pricing/format-money';
 import { dashboardViewer } from '../server/dashboard-page.server';
 import { formatDay } from '../format';
 import { DashboardFrame } from './dashboard-frame';
+import { PayWithKept } from './pay-with-kept';
 import styles from './dashboard.module.css';
 import { SignInFirst } from './sign-in-first';
 import { StatusBadge } from './status-badge';
@@ -80,8 +82,13 @@ export async function InvoicesPage() {
   if (!viewer) return <SignInFirst title="Invoices" />;
   if (!can(viewer.role, 'billing.read'))
     return <NotForRole title="Invoices" current="/dashboard/invoices" role={viewer.role} />;
-  const [bills, invoices] = await Promise.all([accountBills(viewer), accountInvoices(viewer)]);
+  const [bills, invoices, methods] = await Promise.all([
+    accountBills(viewer),
+    accountInvoices(viewer),
+    accountPaymentMethodViews(viewer),
+  ]);
   const canPay = can(viewer.role, 'billing.manage');
+  const kept = methods.find((m) => m.is_default);
   return (
     <DashboardFrame current="/dashboard/invoices" role={viewer.role} title="Invoices">
       <h2>To pay</h2>
@@ -115,6 +122,13 @@ export async function InvoicesPage() {
                   <td>{formatMoney(b.totals.gross, sv(b.currency))}</td>
                   <td>
                     {canPay ? <PayNow orderId={b.order_id} label={`Pay ${b.number}`} /> : null}
+                    {canPay && kept ? (
+                      <PayWithKept
+                        orderId={b.order_id}
+                        methodId={kept.id}
+                        label={`Pay ${b.number} with ${kept.label}`}
+                      />
+                    ) : null}
                   </td>
                 </tr>
               ))}

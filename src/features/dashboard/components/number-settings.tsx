@@ -81,17 +81,7 @@ export function NumberSettings({ service, canManage }: Props) {
         </button>
         <Saved message={s.saved} />
       </form>
-      {settings.emergency_address ? (
-        <p className={styles.panel}>
-          Emergency address:{' '}
-          {[
-            settings.emergency_address.line1,
-            settings.emergency_address.city,
-            settings.emergency_address.postcode,
-            settings.emergency_address.country,
-          ].join(', ')}
-        </p>
-      ) : null}
+      <EmergencyAddress service={service} />
       {service.status !== 'released' ? (
         <form className={styles.panel} onSubmit={releaseIt}>
           <h2>Release this number</h2>
@@ -109,5 +99,69 @@ export function NumberSettings({ service, canManage }: Props) {
         </form>
       ) : null}
     </>
+  );
+}
+
+/** Where emergency services are sent for calls from this number: an address in its country. */
+function EmergencyAddress({ service }: Pick<Props, 'service'>) {
+  const s = useSettings(service.id);
+  if (service.settings.type !== 'number') return null;
+  const address = service.settings.emergency_address;
+  const country = address?.country ?? (service.settings.number.startsWith('+1') ? 'US' : 'GB');
+  async function save(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const d = new FormData(e.currentTarget);
+    const text = (k: string) => String(d.get(k) ?? '').trim();
+    await s.patch(
+      {
+        emergency_address: {
+          line1: text('ea_line1'),
+          line2: text('ea_line2') || null,
+          city: text('ea_city'),
+          postcode: text('ea_postcode'),
+          country,
+        },
+      },
+      'Emergency address saved.',
+    );
+  }
+  const err = (k: string) => s.fields[`emergency_address.${k}`];
+  return (
+    <form className={styles.panel} onSubmit={save}>
+      <h2>Emergency address ({country})</h2>
+      <p>Emergency services are sent here for calls from this number.</p>
+      <FormError message={s.error} />
+      <Field
+        id="ea_line1"
+        label="Address"
+        defaultValue={address?.line1 ?? ''}
+        required
+        errors={err('line1')}
+      />
+      <Field
+        id="ea_line2"
+        label="Address line 2"
+        defaultValue={address?.line2 ?? ''}
+        errors={err('line2')}
+      />
+      <Field
+        id="ea_city"
+        label="Town or city"
+        defaultValue={address?.city ?? ''}
+        required
+        errors={err('city')}
+      />
+      <Field
+        id="ea_postcode"
+        label={country === 'US' ? 'ZIP code' : 'Postcode'}
+        defaultValue={address?.postcode ?? ''}
+        required
+        errors={err('postcode')}
+      />
+      <button type="submit" className={authStyles.secondary} disabled={s.busy}>
+        Save emergency address
+      </button>
+      <Saved message={s.saved} />
+    </form>
   );
 }
