@@ -19,6 +19,7 @@ const token = await import('@/app/api/oauth/token/route');
 const revoke = await import('@/app/api/oauth/revoke/route');
 const metadata = await import('@/app/api/oauth/metadata/route');
 const servicesRoute = await import('@/app/api/services/route');
+const serviceRoute = await import('@/app/api/services/[id]/route');
 const { checkAuthorizeRequest } = await import('@/features/auth/server/oauth.server');
 const { requireStoreOfHost } = await import('@/features/tenancy/server/store-service.server');
 const { appDb } = await import('@/lib/db/app-db');
@@ -43,6 +44,7 @@ const network = {
     '/api/customer': routes.customer.GET,
     '/api/account/phone': routes.phone.PUT,
     '/api/services': servicesRoute.GET,
+    '/api/services/00000000-0000-4000-8000-000000000000': serviceRoute.PATCH,
   }),
 };
 
@@ -191,6 +193,16 @@ describe('the desktop client, as oauth4webapi runs it', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.data.services).toEqual([]);
     expect(listed.cookies).toEqual([]);
+
+    // A change needs services:write; with it, a native client's PATCH needs no CSRF token.
+    const one = new URL('/api/services/00000000-0000-4000-8000-000000000000', issuer);
+    const readOnly = await bearerCall(reader.tokens.access_token, 'PATCH', one, { locked: true });
+    expect(readOnly.status).toBe(403);
+    expect(readOnly.body.error.code).toBe('insufficient_scope');
+    const writer = await desktopSignIn(email, 'account:read services:read services:write');
+    const unknown = await bearerCall(writer.tokens.access_token, 'PATCH', one, { locked: true });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('service_not_found');
 
     const narrow = await desktopSignIn(email, 'account:read');
     const refused = await bearerCall(narrow.tokens.access_token, 'GET', services);

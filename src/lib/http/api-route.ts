@@ -55,7 +55,7 @@ type Handler<C> = (request: NextRequest, context: C) => Promise<Response>;
  */
 export function apiRoute<C = unknown>(
   handler: Handler<C>,
-  options: { csrf?: boolean } = {},
+  options: { csrf?: boolean | 'unless-bearer' } = {},
 ): Handler<C> {
   const checkCsrf = options.csrf ?? true;
   return (request, context) =>
@@ -67,7 +67,9 @@ export function apiRoute<C = unknown>(
 
   async function answer(request: NextRequest, context: C): Promise<Response> {
     try {
-      if (checkCsrf) await assertCsrf(request);
+      if (checkCsrf === true || (checkCsrf === 'unless-bearer' && !bearerOnly(request))) {
+        await assertCsrf(request);
+      }
       return await handler(request, context);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);
@@ -98,6 +100,18 @@ export function apiRoute<C = unknown>(
       );
     }
   }
+}
+
+/**
+ * A native client's call: an `Authorization: Bearer` token and no cookie at all. CSRF rides on
+ * cookies a browser sends by itself; a bearer header is never sent by a browser on its own, so
+ * such a call needs no CSRF token (the handler checks the token and its scope).
+ */
+function bearerOnly(request: NextRequest): boolean {
+  return (
+    /^Bearer\s+\S+$/i.test(request.headers.get('authorization') ?? '') &&
+    !request.headers.get('cookie')
+  );
 }
 
 function tellStore(response: Response, store: string): void {

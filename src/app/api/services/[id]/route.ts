@@ -24,17 +24,21 @@ export const GET = apiRoute<IdContext>(async (request, context) => {
 });
 
 /** Changes the settings of the service's type (issue 15 contract); answers the service. */
-export const PATCH = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, serviceNotFound);
-  const ctx = await callerContext(requestInput(request));
-  requireScope(ctx, 'services:write');
-  const caller = await accountCaller(ctx);
-  const body = await readJson(
-    request,
-    z.record(z.string(), z.unknown(), { error: 'must be an object of settings' }),
-  );
-  return dataResponse({ service: await updateServiceSettings(caller, id, body) });
-});
+export const PATCH = apiRoute<IdContext>(
+  async (request, context) => {
+    // Who may change anything first, then which service.
+    const ctx = await callerContext(requestInput(request));
+    requireScope(ctx, 'services:write');
+    const id = await pathId(context, serviceNotFound);
+    const caller = await accountCaller(ctx);
+    const body = await readJson(
+      request,
+      z.record(z.string(), z.unknown(), { error: 'must be an object of settings' }),
+    );
+    return dataResponse({ service: await updateServiceSettings(caller, id, body) });
+  },
+  { csrf: 'unless-bearer' },
+);
 
 export const POST = methodNotAllowed(['GET', 'PATCH']);
 export const PUT = POST;
