@@ -136,6 +136,7 @@ try {
   const loopP99 = Math.max(...during.map((x) => x.p99));
   const windows = during.map((x) => x.p99).sort((x, y) => x - y);
   const loopMedian = windows[Math.floor(windows.length / 2)] ?? NaN;
+  if (process.env.BENCH_DEBUG) console.log(during.map((x) => `${x.p99}/${x.max}`).join(' '));
 
   const health = await autocannon({
     url: `http://127.0.0.1:${port}/check-health`,
@@ -162,7 +163,7 @@ try {
   const orders = timings.cycle.length;
   const rps = requests / elapsed;
   console.log(
-    `\ncheckout: node ${process.version}, ${CUSTOMERS} concurrent customers for ${elapsed.toFixed(1)} s, server on PGlite, SMTP peer in this process`,
+    `\ncheckout: node ${process.version}, ${CUSTOMERS} concurrent customers for ${elapsed.toFixed(1)} s, server on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite (its own thread)'}, SMTP peer in this process`,
   );
   console.log(
     `orders placed and paid: ${orders} (${(orders / elapsed).toFixed(1)} orders/s); ${rps.toFixed(0)} req/s over the 5 calls of an order`,

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import type { PGlite } from '@electric-sql/pglite';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 
 /** The one database type the product codes against, on PGlite or on a PostgreSQL server. */
@@ -40,46 +41,6 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle');
 // Any fixed 64-bit number: it names the lock that keeps two instances from migrating at once.
 const MIGRATION_LOCK = 7_314_202_611;
 
-type Statement = (...args: never[]) => Promise<unknown>;
-type PGliteLike = {
-  query: Statement;
-  exec: Statement;
-  transaction: <T>(
-    callback: (tx: { query: Statement; exec: Statement }) => Promise<T>,
-  ) => Promise<T>;
-};
-
-/**
- * PGlite runs each statement synchronously in WebAssembly and resolves at once, so a transaction
- * of many statements ran to its end in one turn of the event loop, holding every other request
- * and timer meanwhile (docs/decisions/0065). Each statement now waits for the next turn first:
- * the longest the loop is held is one statement.
- */
-function yieldBetweenStatements(client: object): void {
-  const pglite = client as PGliteLike;
-  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-  const yielding =
-    <F extends Statement>(run: F) =>
-    async (...args: Parameters<F>) => {
-      await turn();
-      return run(...args);
-    };
-  const query = pglite.query.bind(pglite);
-  const exec = pglite.exec.bind(pglite);
-  const transaction = pglite.transaction.bind(pglite);
-  pglite.query = yielding(query);
-  pglite.exec = yielding(exec);
-  pglite.transaction = (callback) =>
-    transaction((tx) =>
-      callback(
-        Object.create(tx, {
-          query: { value: yielding(tx.query) },
-          exec: { value: yielding(tx.exec) },
-        }),
-      ),
-    );
-}
-
 /**
  * Opens the database named by a DATABASE_URL value: `pglite:memory`, `pglite:<dir>` (embedded
  * PostgreSQL in WebAssembly) or `postgres://...` (a server).
@@ -93,7 +54,7 @@ export async function openDatabase(
     : undefined;
 
   if (url.startsWith('pglite:')) {
-    const { PGlite } = await import('@electric-sql/pglite');
+    const { PGliteThread } = await import('./pglite-thread');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const target = url.slice('pglite:'.length);
@@ -103,7 +64,7 @@ export async function openDatabase(
     let client;
     let lock: DataDirLock | null = null;
     if (target === 'memory') {
-      client = new PGlite(pgliteOptions);
+      client = new PGliteThread(null, pgliteOptions);
     } else {
       const dir = path.resolve(target);
       mkdirSync(path.dirname(dir), { recursive: true });
@@ -111,7 +72,7 @@ export async function openDatabase(
       lock = acquireDataDirLock(dir);
       try {
         mkdirSync(dir, { recursive: true });
-        client = new PGlite({ ...pgliteOptions, dataDir: dir });
+        client = new PGliteThread(dir, pgliteOptions);
         await client.waitReady;
       } catch (error) {
         lock.release();
@@ -119,16 +80,19 @@ export async function openDatabase(
       }
     }
     await client.waitReady;
-    yieldBetweenStatements(client);
     const pglite = client;
-    const db = drizzle({ client, schema, logger });
+    // Drizzle's PGlite driver, on the thread's client: it uses query, exec and transaction only.
+    const db = drizzle({ client: client as unknown as PGlite, schema, logger });
     return {
       db: db as unknown as AppDb,
       kind: 'pglite',
       // PGlite has a single connection: nothing else can migrate beside us.
       migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       executeSql: async (text, values) => {
-        if (values && values.length > 0) return pglite.query(text, values);
+        if (values && values.length > 0) {
+          const { rows } = await pglite.query(text, values);
+          return { rows: rows as Record<string, unknown>[] };
+        }
         // A script runs inside PGlite's own transaction, which holds the single connection for
         // its whole length and rolls back on an error; a bare exec would leave a failed script's
         // BEGIN open for the next caller. The script's own BEGIN/COMMIT only raise notices.

@@ -1,122 +1,90 @@
 import 'server-only';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { create as parseFont, type Font } from 'fontkit';
-import PDFDocument from 'pdfkit';
+import { Worker } from 'node:worker_threads';
 import { countryName } from '@/features/billing/countries';
 import { formatMoney } from '@/features/pricing/format-money';
 import type { Invoice } from '../invoice-types';
 import { invoiceDates, invoiceTitle } from '../invoice-format';
 
-const FONT_DIR = path.join(process.cwd(), 'node_modules', 'dejavu-fonts-ttf', 'ttf');
-
-let fonts: { regular: Font; bold: Font } | undefined;
-
 /**
- * DejaVu Sans (it has £ and every Latin letter), parsed once: parsing the TrueType file is most
- * of a PDF's cost, and pdfkit takes a parsed font as it is. Each PDF embeds only the glyphs it
- * uses.
+ * What the PDF shows, as ready-made strings: the worker (invoice-pdf.worker.mjs) only draws it.
+ * Blocks are paragraphs of lines, the first in bold when `firstBold`.
  */
-function invoiceFonts() {
-  fonts ??= {
-    regular: parseFont(readFileSync(path.join(FONT_DIR, 'DejaVuSans.ttf'))),
-    bold: parseFont(readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'))),
-  };
-  return fonts;
-}
+export type PdfLayout = {
+  info: { Title: string; Author: string };
+  heading: string;
+  blocks: { firstBold: boolean; lines: string[] }[];
+  columns: { title: string; width: number; align: 'left' | 'right' }[];
+  rows: string[][];
+  totals: string[];
+  footnote: string;
+};
 
-// pdfkit's types list files and buffers; a parsed fontkit font is what it makes of them.
-const asSource = (font: Font) => font as unknown as Buffer;
-
-/** The invoice as a PDF (issue 14 point 8): the same content as its HTML page. */
-export function invoicePdf(invoice: Invoice): Promise<Buffer> {
-  const { regular, bold } = invoiceFonts();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    font: null as unknown as string,
-    info: {
-      Title: `${invoiceTitle(invoice)} ${invoice.number}`,
-      Author: invoice.supplier.legal_name,
-    },
-  });
-  doc.registerFont('regular', asSource(regular));
-  doc.registerFont('bold', asSource(bold));
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
+/** The invoice laid out for its PDF: the same content as its HTML page. */
+export function invoicePdfLayout(invoice: Invoice): PdfLayout {
   const money = (minor: number) => formatMoney(minor, invoice.site_version);
   const s = invoice.supplier;
   const c = invoice.customer;
   const dates = invoiceDates(invoice);
+  const present = (lines: (string | null | undefined | false)[]) =>
+    lines.filter((line): line is string => Boolean(line));
+  const title = `${invoiceTitle(invoice)} ${invoice.number}`;
 
-  doc
-    .font('bold')
-    .fontSize(20)
-    .text(`${invoiceTitle(invoice)} ${invoice.number}`);
-  doc.moveDown(0.5);
-  doc.font('bold').fontSize(10).text(s.legal_name);
-  doc.font('regular');
-  if (s.trading_name !== s.legal_name) doc.text(`Trading as ${s.trading_name}`);
-  for (const line of s.address) doc.text(line);
-  if (s.vat_number) doc.text(`VAT number: ${s.vat_number}`);
-  if (s.company_number) doc.text(`Company number: ${s.company_number}`);
-  doc.moveDown();
-
-  doc.font('bold').text('Billed to');
-  doc.font('regular').text(c.name);
-  if (c.company) doc.text(c.company);
-  for (const line of [c.line1, c.line2, c.city, c.region, c.postcode, countryName(c.country)]) {
-    if (line) doc.text(line);
-  }
-  if (c.vat_number) doc.text(`VAT number: ${c.vat_number}`);
-  doc.moveDown();
-
-  doc.text(`Date of issue: ${dates.issued}`);
-  doc.text(`Time of supply: ${dates.supplied}`);
-  doc.text(`Order: ${invoice.order_number}`);
-  doc.moveDown();
-
-  const columns = invoice.shows_vat
-    ? [
-        { title: 'Description', width: 165, align: 'left' as const },
-        { title: 'Qty', width: 30, align: 'right' as const },
-        { title: 'Unit (net)', width: 60, align: 'right' as const },
-        { title: 'Net', width: 60, align: 'right' as const },
-        { title: 'VAT rate', width: 45, align: 'right' as const },
-        { title: 'VAT', width: 55, align: 'right' as const },
-        { title: 'Gross', width: 60, align: 'right' as const },
-      ]
-    : [
-        { title: 'Description', width: 285, align: 'left' as const },
-        { title: 'Qty', width: 40, align: 'right' as const },
-        { title: 'Unit price', width: 75, align: 'right' as const },
-        { title: 'Amount', width: 75, align: 'right' as const },
-      ];
-  const row = (cells: string[], font: 'regular' | 'bold') => {
-    const top = doc.y;
-    let x = doc.page.margins.left;
-    let bottom = top;
-    doc.font(font).fontSize(9);
-    cells.forEach((cell, i) => {
-      const col = columns[i]!;
-      doc.text(cell, x, top, { width: col.width - 6, align: col.align });
-      bottom = Math.max(bottom, doc.y);
-      x += col.width;
-    });
-    doc.x = doc.page.margins.left;
-    doc.y = bottom + 4;
-  };
-  row(
-    columns.map((col) => col.title),
-    'bold',
-  );
-  for (const line of invoice.lines) {
-    row(
+  return {
+    info: { Title: title, Author: s.legal_name },
+    heading: title,
+    blocks: [
+      {
+        firstBold: true,
+        lines: present([
+          s.legal_name,
+          s.trading_name !== s.legal_name && `Trading as ${s.trading_name}`,
+          ...s.address,
+          s.vat_number && `VAT number: ${s.vat_number}`,
+          s.company_number && `Company number: ${s.company_number}`,
+        ]),
+      },
+      {
+        firstBold: true,
+        lines: present([
+          'Billed to',
+          c.name,
+          c.company,
+          c.line1,
+          c.line2,
+          c.city,
+          c.region,
+          c.postcode,
+          countryName(c.country),
+          c.vat_number && `VAT number: ${c.vat_number}`,
+        ]),
+      },
+      {
+        firstBold: false,
+        lines: [
+          `Date of issue: ${dates.issued}`,
+          `Time of supply: ${dates.supplied}`,
+          `Order: ${invoice.order_number}`,
+        ],
+      },
+    ],
+    columns: invoice.shows_vat
+      ? [
+          { title: 'Description', width: 165, align: 'left' },
+          { title: 'Qty', width: 30, align: 'right' },
+          { title: 'Unit (net)', width: 60, align: 'right' },
+          { title: 'Net', width: 60, align: 'right' },
+          { title: 'VAT rate', width: 45, align: 'right' },
+          { title: 'VAT', width: 55, align: 'right' },
+          { title: 'Gross', width: 60, align: 'right' },
+        ]
+      : [
+          { title: 'Description', width: 285, align: 'left' },
+          { title: 'Qty', width: 40, align: 'right' },
+          { title: 'Unit price', width: 75, align: 'right' },
+          { title: 'Amount', width: 75, align: 'right' },
+        ],
+    rows: invoice.lines.map((line) =>
       invoice.shows_vat
         ? [
             line.description,
@@ -128,27 +96,81 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
             money(line.gross),
           ]
         : [line.description, String(line.quantity), money(line.unit_net), money(line.gross)],
-      'regular',
+    ),
+    totals: invoice.shows_vat
+      ? [
+          `Total net: ${money(invoice.totals.net)}`,
+          `Total VAT: ${money(invoice.totals.vat)}`,
+          `Total: ${money(invoice.totals.gross)}`,
+        ]
+      : [`Total: ${money(invoice.totals.gross)}`],
+    footnote: invoice.shows_vat
+      ? `Amounts in ${invoice.currency}. UK VAT is charged at the rate shown on each line. Paid in full.`
+      : `Amounts in ${invoice.currency}. No VAT is charged. Paid in full.`,
+  };
+}
+
+type Pending = { resolve: (pdf: Buffer) => void; reject: (error: Error) => void };
+type Reply = { id: number; pdf?: Uint8Array; error?: string };
+
+/**
+ * One worker thread draws the PDFs, one after another, so the server's own thread stays free for
+ * requests (docs/decisions/0106). It starts on the first invoice, and does not keep the process
+ * alive while it has nothing to do. If it dies, what it was drawing fails and the next invoice
+ * starts a new one.
+ */
+class PdfWorker {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  draw(layout: PdfLayout): Promise<Buffer> {
+    const worker = this.start();
+    const id = this.nextId++;
+    const done = new Promise<Buffer>((resolve, reject) =>
+      this.pending.set(id, { resolve, reject }),
     );
+    if (this.pending.size === 1) worker.ref();
+    worker.postMessage({ id, layout });
+    return done;
   }
-  doc.moveDown();
-  doc.font('bold').fontSize(10);
-  if (invoice.shows_vat) {
-    doc.text(`Total net: ${money(invoice.totals.net)}`, { align: 'right' });
-    doc.text(`Total VAT: ${money(invoice.totals.vat)}`, { align: 'right' });
-    doc.text(`Total: ${money(invoice.totals.gross)}`, { align: 'right' });
-  } else {
-    doc.text(`Total: ${money(invoice.totals.gross)}`, { align: 'right' });
-  }
-  doc.moveDown();
-  doc
-    .font('regular')
-    .fontSize(8)
-    .text(
-      invoice.shows_vat
-        ? `Amounts in ${invoice.currency}. UK VAT is charged at the rate shown on each line. Paid in full.`
-        : `Amounts in ${invoice.currency}. No VAT is charged. Paid in full.`,
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const root = process.cwd();
+    const worker = new Worker(
+      path.join(root, 'src', 'features', 'invoices', 'server', 'invoice-pdf.worker.mjs'),
+      { workerData: { root } },
     );
-  doc.end();
-  return done;
+    worker.unref();
+    worker.on('message', (reply: Reply) => this.settle(reply));
+    const fail = (error: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      for (const { reject } of this.pending.values()) reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the invoice PDF worker stopped (exit ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private settle({ id, pdf, error }: Reply) {
+    const waiting = this.pending.get(id);
+    if (!waiting) return;
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker?.unref();
+    if (pdf) waiting.resolve(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    else waiting.reject(new Error(`invoice PDF: ${error ?? 'no file'}`));
+  }
+}
+
+// One per process, even where Next bundles this module into more than one chunk.
+const shared = globalThis as typeof globalThis & { invoicePdfWorker?: PdfWorker };
+const pdfWorker = (shared.invoicePdfWorker ??= new PdfWorker());
+
+/** The invoice as a PDF (issue 14 point 8), drawn off the server's thread. */
+export function invoicePdf(invoice: Invoice): Promise<Buffer> {
+  return pdfWorker.draw(invoicePdfLayout(invoice));
 }
