@@ -3,6 +3,7 @@ import { Agent } from '../support/agent';
 import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harness';
 import { PASSWORD, registeredUser } from '../support/auth-flows';
 import { cartRoutes, shopper } from '../support/cart-routes';
+import { displayPhoneNumber } from '@/features/catalog/phone-display';
 
 const harness = await startAuthHarness();
 const auth = await authRoutes();
@@ -84,7 +85,11 @@ describe('merge on sign-in', () => {
         label: couk,
         reason: 'Not sold in USD, the currency of your cart.',
       },
-      { type: 'number', label: number, reason: 'Not sold in USD, the currency of your cart.' },
+      {
+        type: 'number',
+        label: displayPhoneNumber(number),
+        reason: 'Not sold in USD, the currency of your cart.',
+      },
     ]);
     // The dropped number is free again.
     const other = await shopper(routes);
@@ -109,7 +114,7 @@ describe('merge on sign-in', () => {
     expect(body.data.cart.dropped).toEqual([
       {
         type: 'number',
-        label: number,
+        label: displayPhoneNumber(number),
         reason: 'The hold on this number ended, so it could not be kept for you.',
       },
     ]);

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../support/agent';
 import { buyer, checkoutRoutes, freeNumber, freshDomain, readyCart } from '../support/checkout';
+import { displayPhoneNumber } from '@/features/catalog/phone-display';
 
 const routes = await checkoutRoutes();
 const { appDb } = await import('@/lib/db/app-db');
@@ -26,7 +27,8 @@ describe('GET /api/checkout', () => {
     const { status, body } = await b.checkout();
     expect(status).toBe(200);
     const lines = body.data.cart.items;
-    const line = (label: string) => lines.find((l: { label: string }) => l.label === label).id;
+    const line = (key: string) =>
+      lines.find((l: { domain?: string; number?: string }) => (l.domain ?? l.number) === key).id;
     expect(body.data.changes).toEqual([]);
     expect(body.data.requirements).toEqual([
       {
@@ -95,7 +97,8 @@ describe('GET /api/checkout', () => {
     expect((await other.addToCart({ type: 'number', number })).status).toBe(200);
     const { body } = await b.checkout();
     expect(body.data.changes).toMatchObject([{ kind: 'hold_lost' }]);
-    expect(body.data.changes[0].message).toContain(number);
+    // The message names the number as people read it.
+    expect(body.data.changes[0].message).toContain(displayPhoneNumber(number));
     expect(body.data.cart.items).toEqual([]);
   });
 

@@ -81,12 +81,12 @@ describe('GET /api/domains/search (registry provider)', () => {
   });
 
   it.each([
-    ['', 'a name is required'],
-    ['-abc.com', 'labels may not start or end with a hyphen'],
-    ['abc-.com', 'labels may not start or end with a hyphen'],
-    ['ab_c', 'labels may only contain letters, digits and hyphens'],
-    ['a'.repeat(64), 'each label must have 1-63 characters'],
-    ['abc..com', 'each label must have 1-63 characters (empty label)'],
+    ['', 'Type a name to search for, such as yourname or yourname.com.'],
+    ['-abc.com', 'A domain cannot start or end with a hyphen, before or after a dot.'],
+    ['abc-.com', 'A domain cannot start or end with a hyphen, before or after a dot.'],
+    ['ab_c', 'A domain can only have letters, numbers and hyphens: no spaces or other symbols.'],
+    ['a'.repeat(64), 'Each part of a domain, between the dots, can be at most 63 characters long.'],
+    ['abc..com', 'A domain cannot start with a dot or have two dots in a row.'],
   ])('refuses %j with 400 naming the rule', async (q, rule) => {
     const { status, body } = await search(q);
     expect(status).toBe(400);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buyer, checkoutRoutes, freshDomain, readyCart } from '../support/checkout';
+import { displayPhoneNumber } from '@/features/catalog/phone-display';
 
 const routes = await checkoutRoutes();
 const { appDb } = await import('@/lib/db/app-db');
@@ -41,7 +42,13 @@ describe('POST /api/orders', () => {
         vat_rate: 20,
         recurring: { net: 1299, vat: 260, gross: 1559, period: 'year' },
       },
-      expect.objectContaining({ type: 'number', label: number, number, quantity: 1, vat_rate: 20 }),
+      expect.objectContaining({
+        type: 'number',
+        label: displayPhoneNumber(number),
+        number,
+        quantity: 1,
+        vat_rate: 20,
+      }),
       expect.objectContaining({
         type: 'plan',
         label: 'Business plan',

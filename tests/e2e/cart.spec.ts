@@ -121,7 +121,8 @@ test("a number's hold counts down by the store's clock, whatever the browser's c
   await page.getByLabel('Area code or prefix').fill('020');
   await page.getByRole('button', { name: 'Find numbers' }).click();
   const number = page.locator('[data-number^="+4420"]').first();
-  const e164 = (await number.getAttribute('data-number'))!;
+  // The card shows the number as people read it (+44 161 496 0000); the cart uses that too.
+  const e164 = (await number.getByRole('heading').innerText()).trim();
   await number.getByRole('button').click();
   await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);
   await visit(page, '/cart');
@@ -146,7 +147,8 @@ test('the cart: a number with its hold countdown, a plan, years, VAT, site versi
   await page.getByRole('button', { name: 'Find numbers' }).click();
   const number = page.locator('[data-number^="+44161"]').first();
   await expect(number).toContainText('a month');
-  const e164 = (await number.getAttribute('data-number'))!;
+  // The card shows the number as people read it (+44 161 496 0000); the cart uses that too.
+  const e164 = (await number.getByRole('heading').innerText()).trim();
   await number.getByRole('button').click();
   await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);
 

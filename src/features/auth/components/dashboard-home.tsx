@@ -38,8 +38,7 @@ export function DashboardHome() {
   return (
     <>
       <p className={styles.lead}>
-        Signed in as {user.name} ({user.email}), {user.role} of “
-        {user.account_name}”.
+        Signed in as {user.name} ({user.email}), {user.role} of “{user.account_name}”.
       </p>
       <div className={styles.actions}>
         <button type="button" className={styles.secondary} onClick={signOut} disabled={leaving}>

@@ -15,7 +15,11 @@ export function SecurityPanel() {
   const { data, mutate } = useCustomer();
   const user = data?.user;
   const security = useSecurity(Boolean(user));
-  if (!data) return <p aria-live="polite">Loading…</p>;
+  // Every section at once, when both answers are in: sections slotted in later would push the
+  // ones below them down (issue 13 point 2).
+  if (!data || (user && !security.data && !security.error)) {
+    return <p aria-live="polite">Loading…</p>;
+  }
   if (!user) {
     return (
       <p>

@@ -8,6 +8,7 @@ import {
   releaseCartHolds,
 } from '@/features/catalog/server/inventory.server';
 import { toUnicode } from '@/features/catalog/server/domain-name.server';
+import { displayPhoneNumber } from '@/features/catalog/phone-display';
 import { SITE_VERSIONS } from '@/features/site-version/site-version';
 import type { Store } from '@/features/tenancy/store-types';
 import {
@@ -56,7 +57,11 @@ export async function mergeCartOnSignIn(input: {
   const now = clockNow();
 
   const label = (item: CartItemRow) =>
-    item.domain ? toUnicode(item.domain) : (item.number ?? item.plan ?? item.type);
+    item.domain
+      ? toUnicode(item.domain)
+      : item.number
+        ? displayPhoneNumber(item.number)
+        : (item.plan ?? item.type);
   const has = (item: CartItemRow) =>
     mineItems.some(
       (m) =>

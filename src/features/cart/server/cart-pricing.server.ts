@@ -8,6 +8,7 @@ import { toUnicode } from '@/features/catalog/server/domain-name.server';
 import type { TldPrice } from '@/features/tenancy/store-types';
 import type { Cart, CartLine } from '../cart-types';
 import type { CartItemRow, CartRow } from './cart-repository.server';
+import { displayPhoneNumber } from '@/features/catalog/phone-display';
 
 /** The cart answer's shape is defined once, in cart-types.ts, for the server and the browser. */
 export type { CartLine } from '../cart-types';
@@ -80,7 +81,13 @@ export async function priceCart(
     }
     if (item.type === 'number') {
       const row = numberRows.get(item.number!);
-      const base = { id: item.id, type: item.type, label: item.number!, number: item.number! };
+      // The label is for people (+44 161 496 0000); `number` keeps E.164 for clients.
+      const base = {
+        id: item.id,
+        type: item.type,
+        label: displayPhoneNumber(item.number!),
+        number: item.number!,
+      };
       if (!row || row.siteVersion !== siteVersion) {
         return { ...base, ...zero, unavailable: 'not_sold_in_site_version' };
       }

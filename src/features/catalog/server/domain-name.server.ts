@@ -21,13 +21,16 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** The rule a label breaks, or null when it is a valid LDH label. */
 function labelRule(label: string): string | null {
-  if (label.length === 0) return 'each label must have 1-63 characters (empty label)';
-  if (label.length > 63) return 'each label must have 1-63 characters';
-  if (!/^[a-z0-9-]+$/.test(label)) return 'labels may only contain letters, digits and hyphens';
+  if (label.length === 0) return 'A domain cannot start with a dot or have two dots in a row.';
+  if (label.length > 63)
+    return 'Each part of a domain, between the dots, can be at most 63 characters long.';
+  if (!/^[a-z0-9-]+$/.test(label))
+    return 'A domain can only have letters, numbers and hyphens: no spaces or other symbols.';
   if (label.startsWith('-') || label.endsWith('-')) {
-    return 'labels may not start or end with a hyphen';
+    return 'A domain cannot start or end with a hyphen, before or after a dot.';
   }
-  if (!LABEL.test(label)) return 'labels may only contain letters, digits and hyphens';
+  if (!LABEL.test(label))
+    return 'A domain can only have letters, numbers and hyphens: no spaces or other symbols.';
   return null;
 }
 
@@ -38,10 +41,13 @@ export function parseDomainQuery(
   let text = input.trim().toLowerCase();
   if (text.endsWith('.')) text = text.slice(0, -1);
   if (text.startsWith('www.')) text = text.slice(4);
-  if (text.length === 0) return { ok: false, rule: 'a name is required' };
+  if (text.length === 0)
+    return { ok: false, rule: 'Type a name to search for, such as yourname or yourname.com.' };
   const ascii = /^[\x00-\x7f]*$/.test(text) ? text : domainToASCII(text);
-  if (ascii === '') return { ok: false, rule: 'not a valid internationalised domain name' };
-  if (ascii.length > 253) return { ok: false, rule: 'a domain has at most 253 characters' };
+  if (ascii === '')
+    return { ok: false, rule: 'This is not a domain name we can read: check its spelling.' };
+  if (ascii.length > 253)
+    return { ok: false, rule: 'A domain can be at most 253 characters long.' };
   const labels = ascii.split('.');
   for (const label of labels) {
     const rule = labelRule(label);
@@ -49,7 +55,7 @@ export function parseDomainQuery(
   }
   // A punycode label must decode, or it is not a real IDN label.
   if (labels.some((l) => l.startsWith('xn--')) && domainToASCII(ascii) === '') {
-    return { ok: false, rule: 'not a valid internationalised domain name' };
+    return { ok: false, rule: 'This is not a domain name we can read: check its spelling.' };
   }
   const [name, ...rest] = labels;
   return { ok: true, value: { name: name!, tld: rest.length > 0 ? rest.join('.') : null } };

@@ -20,6 +20,12 @@ export type SearchResult = {
   price: { register: Money; renew: Money; transfer: Money };
 };
 
+/**
+ * The search's answer. `not_sold` names the ending asked for (`foo.xyz`: `xyz`) when the store
+ * does not sell it; the results are then the name with the endings it does sell.
+ */
+export type SearchAnswer = { query: string; not_sold: string | null; results: SearchResult[] };
+
 /** Name variants offered when they are free; kept short so the page stays one screen. */
 const VARIANTS = [(n: string) => `get${n}`, (n: string) => `my${n}`, (n: string) => `${n}hq`];
 const MAX_SUGGESTIONS = 6;
@@ -51,7 +57,7 @@ export async function searchDomains(
     siteVersion: SiteVersionId;
   },
   checker: AvailabilityChecker = availability(),
-): Promise<{ query: string; results: SearchResult[] }> {
+): Promise<SearchAnswer> {
   const parsed = parseDomainQuery(input.query);
   if (!parsed.ok) throw invalidDomain(parsed.rule);
   const { name, tld: asked } = parsed.value;
@@ -108,5 +114,9 @@ export async function searchDomains(
       },
     });
   }
-  return { query: asked ? toUnicode(`${name}.${asked}`) : toUnicode(name), results };
+  return {
+    query: asked ? toUnicode(`${name}.${asked}`) : toUnicode(name),
+    not_sold: asked && !exact ? toUnicode(asked) : null,
+    results,
+  };
 }

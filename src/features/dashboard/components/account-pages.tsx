@@ -45,7 +45,9 @@ export async function OverviewSection({
         <ul>
           {services.map((s) => (
             <li key={s.id}>
-              <Link href={`/dashboard/services/${s.id}`}>{s.name}</Link>{' '}
+              <Link prefetch={false} href={`/dashboard/services/${s.id}`}>
+                {s.name}
+              </Link>{' '}
               <StatusBadge status={s.status} />{' '}
               {formatDay(s.expires_at ?? s.renews_at, viewer.siteVersion)}
             </li>
@@ -61,7 +63,9 @@ export async function OverviewSection({
             <ul>
               {bills.map((b) => (
                 <li key={b.order_id}>
-                  <Link href={`/orders/${b.order_id}`}>{b.number}</Link>{' '}
+                  <Link prefetch={false} href={`/orders/${b.order_id}`}>
+                    {b.number}
+                  </Link>{' '}
                   <StatusBadge status={b.status} />{' '}
                   {formatMoney(b.totals.gross, b.currency === 'USD' ? 2 : 1)}, due{' '}
                   {formatDay(b.due_at, viewer.siteVersion)}
@@ -76,7 +80,10 @@ export async function OverviewSection({
             <ul>
               {orders.slice(0, 5).map((o) => (
                 <li key={o.id}>
-                  <Link href={`/orders/${o.id}`}>{o.number}</Link> <StatusBadge status={o.status} />{' '}
+                  <Link prefetch={false} href={`/orders/${o.id}`}>
+                    {o.number}
+                  </Link>{' '}
+                  <StatusBadge status={o.status} />{' '}
                   {formatMoney(o.totalGross, o.currency === 'USD' ? 2 : 1)}
                 </li>
               ))}

@@ -58,7 +58,9 @@ export async function OrdersPage() {
               {orders.map((o) => (
                 <tr key={o.id}>
                   <td>
-                    <Link href={`/orders/${o.id}`}>{o.number}</Link>
+                    <Link prefetch={false} href={`/orders/${o.id}`}>
+                      {o.number}
+                    </Link>
                     {o.kind === 'renewal' ? ' (renewal)' : ''}
                   </td>
                   <td>{formatDay(o.createdAt.toISOString(), viewer.siteVersion)}</td>
@@ -113,7 +115,9 @@ export async function InvoicesPage() {
               {bills.map((b) => (
                 <tr key={b.order_id}>
                   <td>
-                    <Link href={`/orders/${b.order_id}`}>{b.number}</Link>
+                    <Link prefetch={false} href={`/orders/${b.order_id}`}>
+                      {b.number}
+                    </Link>
                   </td>
                   <td>{formatDay(b.due_at, viewer.siteVersion)}</td>
                   <td>
@@ -156,7 +160,9 @@ export async function InvoicesPage() {
               {invoices.map((i) => (
                 <tr key={i.id}>
                   <td>
-                    <Link href={`/invoices/${i.id}`}>{i.number}</Link>
+                    <Link prefetch={false} href={`/invoices/${i.id}`}>
+                      {i.number}
+                    </Link>
                   </td>
                   <td>{formatDay(i.issued_at, viewer.siteVersion)}</td>
                   <td>

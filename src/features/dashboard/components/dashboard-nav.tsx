@@ -15,14 +15,22 @@ const ITEMS: { href: string; label: string; needs?: Permission }[] = [
   { href: '/dashboard/activity', label: 'Activity', needs: 'audit.read' },
 ];
 
-/** The dashboard's navigation: what the person's role may use, the current page marked. */
+/**
+ * The dashboard's navigation: what the person's role may use, the current page marked. Its pages
+ * are rendered per request, so its links (and every dashboard link) do not prefetch: ten
+ * prefetches would be ten full renders of pages the customer mostly does not open.
+ */
 export function DashboardNav({ current, role }: { current: string; role: Role }) {
   return (
     <nav className={styles.nav} aria-label="Your account">
       <ul>
         {ITEMS.filter((i) => !i.needs || can(role, i.needs)).map((i) => (
           <li key={i.href}>
-            <Link href={i.href} aria-current={i.href === current ? 'page' : undefined}>
+            <Link
+              prefetch={false}
+              href={i.href}
+              aria-current={i.href === current ? 'page' : undefined}
+            >
               {i.label}
             </Link>
           </li>

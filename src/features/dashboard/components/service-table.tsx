@@ -38,7 +38,9 @@ export function ServiceTable({
           {services.map((s) => (
             <tr key={s.id}>
               <td>
-                <Link href={`/dashboard/services/${s.id}`}>{s.name}</Link>
+                <Link prefetch={false} href={`/dashboard/services/${s.id}`}>
+                  {s.name}
+                </Link>
               </td>
               <td>
                 <StatusBadge status={s.cancel_at_period_end ? 'ends at period end' : s.status} />

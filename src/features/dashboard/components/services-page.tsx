@@ -4,6 +4,7 @@ import type { ServiceType } from '@/features/services/service-types';
 import { can } from '@/features/access/roles';
 import { planOffers } from '@/features/catalog/server/voice.server';
 import { NumberSearch } from '@/features/shop/components/number-search';
+import { numberSearch } from '@/features/shop/server/number-search.server';
 import { PlanCard } from '@/features/shop/components/plan-card';
 import shopStyles from '@/features/shop/components/shop.module.css';
 import { dashboardViewer, type DashboardViewer } from '../server/dashboard-page.server';
@@ -46,22 +47,33 @@ async function BuyMore({
   viewer,
   label,
   href,
+  searchParams,
 }: {
   kind: keyof typeof KINDS;
   viewer: DashboardViewer;
   label: string;
   href: string;
+  searchParams: Record<string, string | string[] | undefined>;
 }) {
   const checkout = (
     <p>
-      Added something? <Link href="/checkout">Go to the checkout</Link>: it appears here once paid.
+      Added something?{' '}
+      <Link prefetch={false} href="/checkout">
+        Go to the checkout
+      </Link>
+      : it appears here once paid.
     </p>
   );
   if (kind === 'numbers') {
     return (
       <section className={styles.panel} aria-labelledby="buy-numbers">
         <h2 id="buy-numbers">{label}</h2>
-        <NumberSearch siteVersion={viewer.siteVersion} />
+        <NumberSearch
+          siteVersion={viewer.siteVersion}
+          search={await numberSearch(searchParams, viewer.siteVersion)}
+          action="/dashboard/numbers"
+          headingLevel={3}
+        />
         {checkout}
       </section>
     );
@@ -83,13 +95,23 @@ async function BuyMore({
   if (viewer.store.config.dashboard_only) return null;
   return (
     <p className={styles.panel}>
-      <Link href={href}>{label}</Link>: bought through the checkout, it appears here once paid.
+      <Link prefetch={false} href={href}>
+        {label}
+      </Link>
+      : bought through the checkout, it appears here once paid.
     </p>
   );
 }
 
 /** The Domains, Numbers or Plans page: the account's services of that kind, and where to buy more. */
-export async function ServicesPage({ kind }: { kind: keyof typeof KINDS }) {
+export async function ServicesPage({
+  kind,
+  searchParams = {},
+}: {
+  kind: keyof typeof KINDS;
+  /** The page's query: the number search's digits on the numbers page. */
+  searchParams?: Record<string, string | string[] | undefined>;
+}) {
   const k = KINDS[kind];
   const viewer = await dashboardViewer();
   if (!viewer) return <SignInFirst title={k.title} />;
@@ -104,7 +126,13 @@ export async function ServicesPage({ kind }: { kind: keyof typeof KINDS }) {
         empty={k.empty}
       />
       {can(viewer.role, 'billing.manage') ? (
-        <BuyMore kind={kind} viewer={viewer} label={k.buy.label} href={k.buy.href} />
+        <BuyMore
+          kind={kind}
+          viewer={viewer}
+          label={k.buy.label}
+          href={k.buy.href}
+          searchParams={searchParams}
+        />
       ) : null}
     </DashboardFrame>
   );

@@ -7,7 +7,7 @@ export function SignInFirst({ title }: { title: string }) {
   return (
     <AuthCard title={title}>
       <p>
-        <Link className={authStyles.link} href="/login">
+        <Link prefetch={false} className={authStyles.link} href="/login">
           Sign in
         </Link>{' '}
         to see your account.

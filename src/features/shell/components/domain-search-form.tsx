@@ -1,7 +1,10 @@
 import styles from './domain-search-form.module.css';
 
-/** The domain search box: a plain form, so it works before and without JavaScript. */
-export function DomainSearchForm() {
+/**
+ * The domain search box: a plain form, so it works before and without JavaScript. On the results
+ * page it shows the query the results are for.
+ */
+export function DomainSearchForm({ query }: { query?: string } = {}) {
   return (
     <form action="/domains/search" method="get" role="search" className={styles.form}>
       <label htmlFor="domain-search" className={styles.label}>
@@ -18,6 +21,7 @@ export function DomainSearchForm() {
           autoCapitalize="none"
           spellCheck={false}
           placeholder="yourname.com"
+          defaultValue={query}
           className={styles.input}
         />
         <button type="submit" className={styles.button}>

@@ -10,7 +10,9 @@ import styles from './header.module.css';
  * The header of every store page: logo, name, navigation, the GBP/USD switcher, the VAT toggle,
  * the account link and the cart. Telephony brands (dashboard_only) show no shop controls at all.
  * Nothing here depends on the visitor, so the page can be cached per store; the account slot
- * fills itself in the browser.
+ * fills itself in the browser, in a slot as wide signed in as signed out, so nothing moves when
+ * it does. On a phone the header is three short rows: brand, account and cart; the navigation;
+ * currency and VAT (issue 12 point 14, issue 13 point 2).
  */
 export function Header({
   store,
@@ -63,9 +65,13 @@ export function Header({
           </ul>
         </nav>
         <div className={styles.controls}>
-          {shop ? <SiteVersionSwitcher current={siteVersion} /> : null}
-          {shop && siteVersion === 1 ? <VatToggle /> : null}
-          {account}
+          {shop ? (
+            <div className={styles.tools}>
+              <SiteVersionSwitcher current={siteVersion} />
+              {siteVersion === 1 ? <VatToggle /> : null}
+            </div>
+          ) : null}
+          <div className={styles.accountSlot}>{account}</div>
           {shop ? (
             <Link href="/cart" className={styles.cart}>
               Cart

@@ -1,9 +1,15 @@
 'use client';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useCartActions } from '@/features/cart/hooks/use-cart';
 import styles from './shop.module.css';
 
-/** Adds one item with the flash option (the fly-out opens) and says what went wrong if it fails. */
+const noSubscription = () => () => {};
+
+/**
+ * Adds one item with the flash option (the fly-out opens) and says what went wrong if it fails.
+ * Rendered with its page on the server, it stays disabled until the page's script has loaded, so
+ * a click is never lost.
+ */
 export function AddToCartButton({
   item,
   label,
@@ -14,6 +20,11 @@ export function AddToCartButton({
   disabled?: boolean;
 }) {
   const call = useCartActions();
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState(false);
@@ -35,7 +46,7 @@ export function AddToCartButton({
         className={styles.button}
         // Busy is aria-disabled, not disabled: a disabled button drops focus, and the fly-out
         // must be able to hand focus back to it.
-        disabled={disabled}
+        disabled={disabled || !hydrated}
         aria-disabled={busy || undefined}
         aria-label={label}
         onClick={() => void add()}

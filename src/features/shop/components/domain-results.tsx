@@ -1,33 +1,12 @@
-'use client';
-import { useSearchParams } from 'next/navigation';
-import useSWR from 'swr';
 import { Price } from '@/features/pricing/components/price';
 import type { SiteVersionId } from '@/features/site-version/site-version';
+import type { SearchAnswer, SearchResult } from '@/features/catalog/server/domain-search.server';
 import { AddToCartButton } from './add-to-cart-button';
 import { TransferForm } from './transfer-form';
 import styles from './shop.module.css';
 
 type Money = { net: number; gross: number };
-type Result = {
-  domain: string;
-  display: string;
-  tld: string;
-  status: 'available' | 'taken' | 'premium' | 'unknown';
-  kind: 'exact' | 'tld' | 'suggestion';
-  price: { register: Money; renew: Money; transfer: Money };
-};
-type Answer = { query: string; results: Result[] };
-
-async function fetchSearch(url: string): Promise<Answer> {
-  const { browserApi } = await import('@/lib/browser-api');
-  return (await browserApi.get(url)).data.data;
-}
-
-function errorMessage(error: unknown): string {
-  const body = (error as { response?: { data?: { error?: { fields?: { q?: string[] } } } } })
-    .response?.data?.error;
-  return body?.fields?.q?.[0] ?? 'The search did not work. Try again.';
-}
+type Result = SearchResult;
 
 const STATUS_TEXT = {
   available: 'Available',
@@ -37,26 +16,17 @@ const STATUS_TEXT = {
 } as const;
 
 /**
- * Search results for `?q=` (read in the browser: the page itself is cached per store). Every
- * result shows register, renew and transfer prices; the first-year and renewal cost is spelled
- * out before adding.
+ * Search results, rendered on the server with the page (issue 13 point 2): readable before any
+ * JavaScript runs; the add and transfer buttons work once it has. Every result shows register,
+ * renew and transfer prices; the first-year and renewal cost is spelled out before adding.
  */
-export function DomainResults({ siteVersion }: { siteVersion: SiteVersionId }) {
-  const q = useSearchParams().get('q')?.trim() ?? '';
-  const { data, error, isLoading } = useSWR(
-    q ? `/api/domains/search?q=${encodeURIComponent(q)}` : null,
-    fetchSearch,
-    { shouldRetryOnError: false },
-  );
-  if (!q) return <p className={styles.status}>Type a name to search.</p>;
-  if (error) return <p className={styles.error}>{errorMessage(error)}</p>;
-  if (isLoading || !data) {
-    return (
-      <p className={styles.status} role="status">
-        Searching…
-      </p>
-    );
-  }
+export function DomainResults({
+  answer: data,
+  siteVersion,
+}: {
+  answer: SearchAnswer;
+  siteVersion: SiteVersionId;
+}) {
   const money = (m: Money) => <Price {...m} siteVersion={siteVersion} />;
   const suggestions = data.results.filter((r) => r.kind === 'suggestion');
   const main = data.results.filter((r) => r.kind !== 'suggestion');
@@ -84,6 +54,11 @@ export function DomainResults({ siteVersion }: { siteVersion: SiteVersionId }) {
   );
   return (
     <div className={styles.section}>
+      {data.not_sold ? (
+        <p className={styles.notice} role="status">
+          .{data.not_sold} domains are not sold here. Here is the name with the endings we sell.
+        </p>
+      ) : null}
       <h2>Results for {data.query}</h2>
       <ul className={styles.list}>{main.map(card)}</ul>
       {suggestions.length > 0 ? (

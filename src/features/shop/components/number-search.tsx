@@ -1,52 +1,32 @@
-'use client';
-import { useState } from 'react';
-import useSWR from 'swr';
 import { Price } from '@/features/pricing/components/price';
 import type { SiteVersionId } from '@/features/site-version/site-version';
+import type { NumberSearchState } from '../server/number-search.server';
 import { AddToCartButton } from './add-to-cart-button';
 import styles from './shop.module.css';
 
-type NumberOffer = {
-  number: string;
-  area: string;
-  national: string;
-  monthly: { net: number; gross: number };
-};
-
-async function fetchNumbers(url: string): Promise<NumberOffer[]> {
-  const { browserApi } = await import('@/lib/browser-api');
-  return (await browserApi.get(url)).data.data.numbers;
-}
-
-/** Number search by area code or prefix and digits contained, each with its monthly price. */
-export function NumberSearch({ siteVersion }: { siteVersion: SiteVersionId }) {
-  const [query, setQuery] = useState({ area: '', contains: '' });
-  const params = new URLSearchParams({ limit: '20' });
-  if (query.area) params.set('area', query.area);
-  if (query.contains) params.set('contains', query.contains);
-  const { data, error } = useSWR(`/api/voice/numbers?${params}`, fetchNumbers, {
-    shouldRetryOnError: false,
-  });
-
-  function submit(form: HTMLFormElement) {
-    const values = new FormData(form);
-    setQuery({
-      area: String(values.get('area') ?? '').replace(/\D/g, ''),
-      contains: String(values.get('contains') ?? '').replace(/\D/g, ''),
-    });
-  }
-
+/**
+ * Number search by area code or prefix and digits contained, each number with its monthly price.
+ * A plain GET form and a list rendered on the server (issue 13 points 2 and 4): the numbers are
+ * readable before any JavaScript runs, and only the add buttons need it.
+ */
+export function NumberSearch({
+  siteVersion,
+  search,
+  action,
+  headingLevel = 2,
+}: {
+  siteVersion: SiteVersionId;
+  search: NumberSearchState;
+  /** The page the form searches on: its own. */
+  action: string;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  const Name = `h${headingLevel + 1}` as 'h3' | 'h4';
+  const filtered = Boolean(search.area || search.contains);
   return (
     <div className={styles.section}>
-      <form
-        className={styles.form}
-        role="search"
-        aria-label="Phone numbers"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit(e.currentTarget);
-        }}
-      >
+      <form className={styles.form} role="search" aria-label="Phone numbers" action={action}>
         <div className={styles.field}>
           <label htmlFor="number-area">Area code or prefix</label>
           <input
@@ -55,6 +35,7 @@ export function NumberSearch({ siteVersion }: { siteVersion: SiteVersionId }) {
             inputMode="numeric"
             pattern="[0-9]{1,6}"
             maxLength={6}
+            defaultValue={search.area}
             className={styles.input}
             placeholder={siteVersion === 1 ? '020' : '212'}
           />
@@ -67,6 +48,7 @@ export function NumberSearch({ siteVersion }: { siteVersion: SiteVersionId }) {
             inputMode="numeric"
             pattern="[0-9]{1,10}"
             maxLength={10}
+            defaultValue={search.contains}
             className={styles.input}
           />
         </div>
@@ -74,20 +56,28 @@ export function NumberSearch({ siteVersion }: { siteVersion: SiteVersionId }) {
           Find numbers
         </button>
       </form>
-      {error ? <p className={styles.error}>The search did not work. Check the digits.</p> : null}
-      {data && data.length === 0 ? <p className={styles.status}>No free numbers match.</p> : null}
+      <Heading className={styles.listHeading}>
+        {filtered ? 'Numbers that match' : 'Free numbers'}
+      </Heading>
+      {search.error ? (
+        <p className={styles.error} role="alert">
+          {search.error}
+        </p>
+      ) : search.offers.length === 0 ? (
+        <p className={styles.status}>No free numbers match. Try fewer digits.</p>
+      ) : null}
       <ul className={styles.list}>
-        {(data ?? []).map((n) => (
+        {search.offers.map((n) => (
           <li key={n.number} className={styles.card} data-number={n.number}>
             <div className={styles.details}>
-              <h3 className={styles.name}>{n.number}</h3>
+              <Name className={styles.name}>{n.display}</Name>
               <p className={styles.prices}>
                 Area {n.area} · <Price {...n.monthly} siteVersion={siteVersion} /> a month
               </p>
             </div>
             <AddToCartButton
               item={{ type: 'number', number: n.number }}
-              label={`Add ${n.number} to cart`}
+              label={`Add ${n.display} to cart`}
             />
           </li>
         ))}

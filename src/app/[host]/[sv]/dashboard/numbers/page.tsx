@@ -4,6 +4,8 @@ import { ServicesPage } from '@/features/dashboard/components/services-page';
 export const metadata: Metadata = { title: 'Numbers', robots: { index: false } };
 export const dynamic = 'force-dynamic';
 
-export default function NumbersPage() {
-  return <ServicesPage kind="numbers" />;
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function NumbersPage({ searchParams }: Props) {
+  return <ServicesPage kind="numbers" searchParams={await searchParams} />;
 }
