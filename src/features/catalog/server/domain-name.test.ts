@@ -32,7 +32,7 @@ describe('parseDomainQuery', () => {
     expect(parseDomainQuery(`${'a'.repeat(63)}.com`).ok).toBe(true);
     expect(parseDomainQuery(`${'a'.repeat(64)}.com`)).toEqual({
       ok: false,
-      rule: 'each label must have 1-63 characters',
+      rule: 'Each part of a domain, between the dots, can be at most 63 characters long.',
     });
   });
 
@@ -40,7 +40,7 @@ describe('parseDomainQuery', () => {
     const long = Array.from({ length: 5 }, () => 'a'.repeat(60)).join('.');
     expect(parseDomainQuery(long)).toEqual({
       ok: false,
-      rule: 'a domain has at most 253 characters',
+      rule: 'A domain can be at most 253 characters long.',
     });
   });
 
@@ -48,7 +48,7 @@ describe('parseDomainQuery', () => {
     expect(parseDomainQuery('my site.com')).toMatchObject({ ok: false });
     expect(parseDomainQuery('my_site.com')).toEqual({
       ok: false,
-      rule: 'labels may only contain letters, digits and hyphens',
+      rule: 'A domain can only have letters, numbers and hyphens: no spaces or other symbols.',
     });
     expect(parseDomainQuery('exa\u0000mple.com')).toMatchObject({ ok: false });
   });
@@ -56,7 +56,7 @@ describe('parseDomainQuery', () => {
   it('refuses a punycode label that does not decode', () => {
     expect(parseDomainQuery('xn--a.com')).toEqual({
       ok: false,
-      rule: 'not a valid internationalised domain name',
+      rule: 'This is not a domain name we can read: check its spelling.',
     });
   });
 });

@@ -178,7 +178,9 @@ export async function fulfilOrder(
       orderId: input.order.id,
       orderLineId: line.id,
       type: planned.type,
-      name: line.label,
+      // A number's service is named by the number itself (E.164, what the release call asks to
+      // be typed again); its label is the same number grouped for people.
+      name: line.type === 'number' && line.number ? line.number : line.label,
       status: planned.status,
       period: planned.period,
       seats: planned.seats ?? null,
