@@ -4,7 +4,14 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 let failed = [];
-for (const script of ['run.mjs', 'auth.mjs', 'cart.mjs', 'checkout.mjs', 'dashboard.mjs']) {
+for (const script of [
+  'run.mjs',
+  'auth.mjs',
+  'cart.mjs',
+  'checkout.mjs',
+  'dashboard.mjs',
+  'lighthouse-sweep.mjs',
+]) {
   const { status } = spawnSync(
     process.execPath,
     [path.join(import.meta.dirname, script), ...process.argv.slice(2)],

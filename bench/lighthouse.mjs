@@ -14,8 +14,11 @@ const FLAGS = [
 
 const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Runs Lighthouse (mobile preset, simulated throttling) `runs` times; answers the medians. */
-export async function lighthouseMobile(url, runs = 3) {
+/**
+ * Runs Lighthouse (mobile preset, simulated throttling) `runs` times; answers the medians.
+ * `headers` go with every request of the page (a signed-in customer's Cookie).
+ */
+export async function lighthouseMobile(url, runs = 3, { headers } = {}) {
   const results = [];
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
@@ -28,6 +31,7 @@ export async function lighthouseMobile(url, runs = 3) {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance'],
+        ...(headers ? { extraHeaders: headers } : {}),
       });
       results.push({
         score: Math.round(lhr.categories.performance.score * 100),

@@ -34,10 +34,13 @@ async function searchAndAdd(page: Page, name: string, domain: string) {
 test('search a domain, add it: the fly-out opens, closes at 5 s, a new flash restarts the 5 s', async ({
   page,
 }) => {
-  await page.clock.install();
   const name = freshName();
   await visit(page, `/domains/search?q=${name}.com`);
   const first = page.locator(`[data-domain="${name}.com"]`);
+  // The results stream into the page and React reveals them on a timer: the fake clock starts
+  // once they are shown.
+  await expect(first).toBeVisible();
+  await page.clock.install();
   // The exact name first, with its first-year and renewal cost before adding.
   await expect(page.locator('[data-domain]').first()).toHaveAttribute('data-domain', `${name}.com`);
   // What a shopper sees: innerText leaves out the amount the VAT choice hides.
@@ -82,6 +85,47 @@ test('search a domain, add it: the fly-out opens, closes at 5 s, a new flash res
   await page.locator(`[data-domain="${name}.app"]`).getByRole('button').click();
   await expect(flyout).toBeVisible();
   await page.getByRole('heading', { name: 'Domain search' }).click();
+  await expect(flyout).toBeHidden();
+});
+
+test('the fly-out waits while the pointer is on it or focus is in it, and counts the lines it does not show', async ({
+  page,
+}) => {
+  const name = freshName();
+  await visit(page, `/domains/search?q=${name}.com`);
+  await expect(page.locator(`[data-domain="${name}.com"]`)).toBeVisible();
+  await page.clock.install();
+  const flyout = page.getByRole('dialog', { name: 'Cart updated' });
+  for (const tld of ['com', 'org', 'link', 'app']) {
+    await page.locator(`[data-domain="${name}.${tld}"]`).getByRole('button').click();
+    await expect(flyout).toContainText(`${name}.${tld}`);
+  }
+  // Four lines: the last three, and a word for the other.
+  await expect(flyout).toContainText('and 1 more');
+  await expect(flyout).not.toContainText(`${name}.com`);
+
+  // The pointer on it: it stays past the 5 s; off it, 5 s more and it closes.
+  await flyout.hover();
+  await page.clock.runFor(8_000);
+  await expect(flyout).toBeVisible();
+  await page.mouse.move(5, 700);
+  await page.clock.runFor(4_000);
+  await expect(flyout).toBeVisible();
+  await page.clock.runFor(1_100);
+  await expect(flyout).toBeHidden();
+
+  // Focus on one of its links (a keyboard user reading it): it stays until focus leaves.
+  const other = freshName();
+  await visit(page, `/domains/search?q=${other}.com`);
+  // React reveals the streamed results on a timer, which the fake clock runs.
+  await page.clock.runFor(1_000);
+  await page.locator(`[data-domain="${other}.com"]`).getByRole('button').click();
+  await expect(flyout).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(flyout.getByRole('button', { name: 'Close cart' })).toBeFocused();
+  await page.clock.runFor(8_000);
+  await expect(flyout).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(flyout).toBeHidden();
 });
 
@@ -263,6 +307,13 @@ for (const path of ['/domains/search?q=brightfox', '/numbers', '/plans', '/cart'
     await visit(page, path);
     await expect(page.getByRole('main')).not.toContainText(/Searching|Loading/);
     await expectNoSeriousViolations(page);
+    // Heading levels never skip one (h1 then h3 was the HTML checker's only error on /plans).
+    const levels = await page
+      .locator('main :is(h1, h2, h3, h4, h5, h6)')
+      .evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])));
+    expect(levels[0]).toBe(1);
+    const skips = levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1);
+    expect(skips).toEqual([]);
     // Nothing wider than the phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
     expect(overflow).toBe(false);

@@ -10,7 +10,8 @@ import styles from './cart-flyout.module.css';
  * The cart fly-out (SPEC sections 2, 4, 9): hidden until a cart update asks for it (flash), then
  * open for 5000 ms after the last such update. A labelled, non-modal dialog: Escape or a click
  * outside closes it, and focus goes back where it was. It carries the cart the update answered,
- * so it never fetches anything itself.
+ * so it never fetches anything itself. The 5000 ms wait while the pointer is over it or focus is
+ * on one of its controls (WCAG 2.2.1, issue 12 point 10), and start again when they leave.
  */
 export function CartFlyout() {
   const titleId = useId();
@@ -20,11 +21,15 @@ export function CartFlyout() {
   const isOpen = useRef(false);
   const [cart, setCart] = useState<Cart | null>(null);
   const [open, setOpen] = useState(false);
+  const hovered = useRef(false);
+  const focused = useRef(false);
 
   const close = useCallback((restoreFocus = true) => {
     window.clearTimeout(timer.current);
     if (!isOpen.current) return;
     isOpen.current = false;
+    hovered.current = false;
+    focused.current = false;
     setOpen(false);
     // A click outside puts focus where the shopper clicked; otherwise focus goes back to where it
     // was, without scrolling the page under the pointer.
@@ -33,6 +38,13 @@ export function CartFlyout() {
       returnTo.current?.focus({ preventScroll: true });
     }
   }, []);
+
+  /** The 5000 ms from now, unless the shopper is on the panel: then when they leave it. */
+  const restart = useCallback(() => {
+    window.clearTimeout(timer.current);
+    if (hovered.current || focused.current) return;
+    timer.current = window.setTimeout(close, FLYOUT_CLOSE_MS);
+  }, [close]);
 
   useEffect(
     () =>
@@ -45,10 +57,9 @@ export function CartFlyout() {
         setCart(next);
         setOpen(true);
         // Another flash restarts the 5000 ms.
-        window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(close, FLYOUT_CLOSE_MS);
+        restart();
       }),
-    [close],
+    [close, restart],
   );
 
   useEffect(() => {
@@ -80,6 +91,27 @@ export function CartFlyout() {
       hidden={!open}
       className={styles.flyout}
       data-testid="cart-flyout"
+      // A pointer that moves on the panel, not one the panel opened under.
+      onPointerMove={() => {
+        if (hovered.current) return;
+        hovered.current = true;
+        window.clearTimeout(timer.current);
+      }}
+      onPointerLeave={() => {
+        hovered.current = false;
+        if (isOpen.current) restart();
+      }}
+      onFocus={(e) => {
+        // The panel takes focus itself when it opens; a control inside it means the shopper.
+        if (e.target === panel.current) return;
+        focused.current = true;
+        window.clearTimeout(timer.current);
+      }}
+      onBlur={(e) => {
+        if (panel.current?.contains(e.relatedTarget as Node | null)) return;
+        focused.current = false;
+        if (isOpen.current) restart();
+      }}
     >
       <div className={styles.head}>
         <h2 id={titleId} className={styles.title}>
@@ -103,6 +135,7 @@ export function CartFlyout() {
                 <Price {...line.price} siteVersion={cart.site_version} />
               </li>
             ))}
+            {count > 3 ? <li className={styles.more}>and {count - 3} more</li> : null}
           </ul>
           <p className={styles.total}>
             {count} {count === 1 ? 'item' : 'items'}, due today{' '}

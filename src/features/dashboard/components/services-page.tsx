@@ -85,7 +85,7 @@ async function BuyMore({
         <h2 id="buy-plans">{label}</h2>
         <ul className={shopStyles.list}>
           {plans.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} siteVersion={viewer.siteVersion} />
+            <PlanCard key={plan.id} plan={plan} siteVersion={viewer.siteVersion} headingLevel={3} />
           ))}
         </ul>
         {checkout}

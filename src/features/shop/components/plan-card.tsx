@@ -5,20 +5,27 @@ import type { SiteVersionId } from '@/features/site-version/site-version';
 import { AddToCartButton } from './add-to-cart-button';
 import styles from './shop.module.css';
 
-/** One call plan: price per user per month, a users field and the add button. */
+/**
+ * One call plan: price per user per month, a users field and the add button. Its name is a
+ * heading one level below the list's (h2 under the plans page's h1, h3 in the dashboard's
+ * section), so heading levels never skip (issue 12 point 15).
+ */
 export function PlanCard({
   plan,
   siteVersion,
+  headingLevel = 2,
 }: {
   plan: { id: string; name: string; per_user_monthly: { net: number; gross: number } };
   siteVersion: SiteVersionId;
+  headingLevel?: 2 | 3;
 }) {
+  const Name = `h${headingLevel}` as const;
   const id = useId();
   const [users, setUsers] = useState(1);
   return (
     <li className={styles.card} data-plan={plan.id}>
       <div className={styles.details}>
-        <h3 className={styles.name}>{plan.name}</h3>
+        <Name className={styles.name}>{plan.name}</Name>
         <p className={styles.prices}>
           <Price {...plan.per_user_monthly} siteVersion={siteVersion} /> per user a month
         </p>
