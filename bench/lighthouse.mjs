@@ -33,6 +33,10 @@ export async function lighthouseMobile(url, runs = 3, { headers } = {}) {
         onlyCategories: ['performance'],
         ...(headers ? { extraHeaders: headers } : {}),
       });
+      if (process.env.LH_DEBUG) {
+        const lcp = lhr.audits['lcp-breakdown-insight']?.details?.items ?? [];
+        console.log(url, JSON.stringify(lcp).slice(0, 900));
+      }
       results.push({
         score: Math.round(lhr.categories.performance.score * 100),
         lcp: lhr.audits['largest-contentful-paint'].numericValue,

@@ -146,8 +146,8 @@ function Totals({ cart }: { cart: Cart }) {
  * `siteVersion` is the version the page was rendered for; when the shopper switches, the page
  * re-renders with the new one and the cart is fetched again, repriced by the server.
  */
-export function CartView({ siteVersion }: { siteVersion: SiteVersionId }) {
-  const { data: cart, error, isLoading, mutate } = useCart();
+export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId; initial?: Cart }) {
+  const { data: cart, error, isLoading, mutate } = useCart(initial);
   useEffect(() => {
     if (cart && cart.site_version !== siteVersion) void mutate();
   }, [cart, siteVersion, mutate]);

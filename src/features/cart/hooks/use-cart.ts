@@ -11,8 +11,9 @@ async function fetchCart(url: string): Promise<Cart> {
 }
 
 /** The visitor's cart, from GET /api/cart. */
-export function useCart() {
-  return useSWR(CART_KEY, fetchCart);
+export function useCart(initial?: Cart) {
+  // A page rendered with the cart passes it: shown at once, then kept fresh as usual.
+  return useSWR(CART_KEY, fetchCart, initial ? { fallbackData: initial } : undefined);
 }
 
 export type CartCallResult = { ok: true; cart: Cart } | { ok: false; message: string };

@@ -38,8 +38,11 @@ const staleCart = (version: number | undefined) =>
     `The cart changed since version ${version}. Load it again and retry.`,
   );
 
-async function view(db: AppDb, ctx: CartScope): Promise<CartView> {
-  const found = await findCartWithItems(db, ctx.owner);
+async function view(
+  db: AppDb,
+  ctx: Omit<CartScope, 'owner'> & { owner: CartOwner | null },
+): Promise<CartView> {
+  const found = ctx.owner ? await findCartWithItems(db, ctx.owner) : null;
   const empty: CartRow = {
     id: '',
     storeKey: ctx.store.key,
@@ -54,6 +57,20 @@ async function view(db: AppDb, ctx: CartScope): Promise<CartView> {
     prices: ctx.store.prices,
     siteVersion: ctx.siteVersion,
   });
+}
+
+/**
+ * The cart a page shows with itself (issue 13 point 2): the session's, or the empty cart of a
+ * visitor who has no session yet (a page never makes one; the first cart call does).
+ */
+export async function pageCart(ctx: RequestContext): Promise<CartView> {
+  const session = ctx.session;
+  const owner: CartOwner | null = session
+    ? session.userId
+      ? { userId: session.userId }
+      : { sessionId: session.id }
+    : null;
+  return view(await appDb(), { store: ctx.store, siteVersion: ctx.siteVersion, owner });
 }
 
 /** The request's cart, priced in its site version; an empty one when none was made yet. */

@@ -1,21 +1,28 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { pageStore } from '@/features/tenancy/server/page-store.server';
+import { pageRequestInput } from '@/lib/http/page-request-input';
 import { CartView } from '@/features/cart/components/cart-view';
+import { pageCart } from '@/features/cart/server/cart-service.server';
+import { requestContext } from '@/features/session/server/request-context.server';
+import { pageStore } from '@/features/tenancy/server/page-store.server';
 
 type Props = { params: Promise<{ host: string; sv: string }> };
 
 export const metadata: Metadata = { title: 'Your cart', robots: { index: false } };
+// The visitor's own cart, rendered with the page (issue 13 point 2; docs/decisions/0107).
+export const dynamic = 'force-dynamic';
 
-/** The cart page: the cart itself is the visitor's, so it is loaded in the browser. */
+/** The cart page: lines, holds and totals in the first response; changes in the browser. */
 export default async function CartPage({ params }: Props) {
   const { host, sv } = await params;
   const { store, siteVersion } = await pageStore(host, sv);
   if (store.config.dashboard_only) notFound();
+  const ctx = await requestContext(await pageRequestInput());
+  const cart = ctx.siteVersion === siteVersion ? await pageCart(ctx) : undefined;
   return (
     <>
       <h1>Your cart</h1>
-      <CartView siteVersion={siteVersion} />
+      <CartView siteVersion={siteVersion} initial={cart} />
     </>
   );
 }

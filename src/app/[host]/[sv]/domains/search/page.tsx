@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import { Suspense } from 'react';
 import { notFound } from 'next/navigation';
 import { ApiError } from '@/lib/http/api-response';
 import { searchDomains } from '@/features/catalog/server/domain-search.server';
@@ -16,8 +15,8 @@ type Props = {
 };
 
 export const metadata: Metadata = { title: 'Domain search', robots: { index: false } };
-// The results depend on the query: rendered per request, the page's frame first and the results
-// streamed into it as soon as the lookups answer (issue 13 point 2; docs/decisions/0107).
+// The results depend on the query: rendered per request, in the first response and its first
+// paint (issue 13 point 2; docs/decisions/0107).
 export const dynamic = 'force-dynamic';
 
 /** The answer for one query, or what is wrong with the query, in words for people. */
@@ -59,15 +58,7 @@ export default async function DomainSearchPage({ params, searchParams }: Props) 
       <DomainSearchForm query={query} />
       <div className={styles.results}>
         {query ? (
-          <Suspense
-            fallback={
-              <p className={styles.status} role="status">
-                Searching…
-              </p>
-            }
-          >
-            <Results query={query} prices={store.prices} siteVersion={siteVersion} />
-          </Suspense>
+          <Results query={query} prices={store.prices} siteVersion={siteVersion} />
         ) : (
           <p className={styles.status}>Type a name to search.</p>
         )}
