@@ -33,9 +33,11 @@ export async function lighthouseMobile(url, runs = 3, { headers } = {}) {
         onlyCategories: ['performance'],
         ...(headers ? { extraHeaders: headers } : {}),
       });
+      // LH_DEBUG=dir keeps each run's whole report there, to see what a figure is made of.
       if (process.env.LH_DEBUG) {
-        const lcp = lhr.audits['lcp-breakdown-insight']?.details?.items ?? [];
-        console.log(url, JSON.stringify(lcp).slice(0, 900));
+        const { writeFileSync } = await import('node:fs');
+        const name = url.replace(/[^a-z0-9]+/gi, '_');
+        writeFileSync(`${process.env.LH_DEBUG}/${name}-${i}.json`, JSON.stringify(lhr));
       }
       results.push({
         score: Math.round(lhr.categories.performance.score * 100),

@@ -129,6 +129,31 @@ test('the fly-out waits while the pointer is on it or focus is in it, and counts
   await expect(flyout).toBeHidden();
 });
 
+test("the cart's users field refuses what the server refuses and says why next to itself", async ({
+  page,
+}) => {
+  await visit(page, '/plans');
+  const business = page.locator('[data-plan="business"]');
+  await business.getByRole('button').click();
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText('Business plan');
+  await visit(page, '/cart');
+  const line = page.locator('[data-label="Business plan"]');
+  const users = line.getByLabel('Users of the Business plan');
+  const before = await line.locator('[class*="amount"]').innerText();
+  for (const wrong of ['0', '-1', '1.5']) {
+    await users.fill(wrong);
+    await users.blur();
+    await expect(line.getByRole('alert')).toHaveText('Users: a whole number from 1 to 1000.');
+    await expect(users).toHaveAttribute('aria-invalid', 'true');
+    // Nothing was sent: the price is as it was.
+    await expect(line.locator('[class*="amount"]')).toHaveText(before, { useInnerText: true });
+  }
+  await users.fill('4');
+  await users.blur();
+  await expect(line.getByRole('alert')).toHaveCount(0);
+  await expect(line.locator('[class*="amount"]')).not.toHaveText(before, { useInnerText: true });
+});
+
 test('taken and premium names are marked, and taken ones cannot be added', async ({ page }) => {
   await visit(page, '/domains/search?q=premium.com');
   const premium = page.locator('[data-domain="premium.com"]');

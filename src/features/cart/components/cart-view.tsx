@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Price } from '@/features/pricing/components/price';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import type { Cart, CartLine, MoneyLine } from '../cart-types';
@@ -42,7 +42,7 @@ function Line({
 }: {
   line: CartLine;
   siteVersion: SiteVersionId;
-  onChange: (method: 'put' | 'delete', body?: unknown) => void;
+  onChange: (method: 'put' | 'delete', body?: unknown) => Promise<string | null>;
 }) {
   const price = (m: MoneyLine) => <Price {...m} siteVersion={siteVersion} />;
   const per = line.recurring.period === 'month' ? 'a month' : 'a year';
@@ -80,7 +80,7 @@ function Line({
             <select
               value={line.years}
               className={styles.input}
-              onChange={(e) => onChange('put', { years: Number(e.target.value) })}
+              onChange={(e) => void onChange('put', { years: Number(e.target.value) })}
             >
               {Array.from({ length: 10 }, (_, i) => i + 1).map((y) => (
                 <option key={y} value={y}>
@@ -91,32 +91,73 @@ function Line({
           </label>
         ) : null}
         {line.type === 'plan' ? (
-          <label className={styles.field}>
-            Users
-            <input
-              type="number"
-              min={1}
-              max={1000}
-              defaultValue={line.users}
-              className={styles.input}
-              onBlur={(e) => {
-                const users = Number(e.target.value);
-                if (users !== line.users && users >= 1 && users <= 1000) onChange('put', { users });
-              }}
-            />
-          </label>
+          <UsersField users={line.users ?? 1} label={line.label} onChange={onChange} />
         ) : null}
         <span className={styles.amount}>{price(line.price)}</span>
         <button
           type="button"
           className={styles.secondary}
           aria-label={`Remove ${line.label}`}
-          onClick={() => onChange('delete')}
+          onClick={() => void onChange('delete')}
         >
           Remove
         </button>
       </div>
     </li>
+  );
+}
+
+const USERS_RULE = 'Users: a whole number from 1 to 1000.';
+
+/**
+ * A plan's users (issue 12 point 12): the field refuses what the server refuses (0, -1, 1.5),
+ * says why next to itself, and shows the server's reason when a change is refused there.
+ */
+function UsersField({
+  users,
+  label,
+  onChange,
+}: {
+  users: number;
+  label: string;
+  onChange: (method: 'put', body: unknown) => Promise<string | null>;
+}) {
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  async function commit(text: string) {
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isInteger(value) || value < 1 || value > 1000) {
+      setError(USERS_RULE);
+      return;
+    }
+    setError(null);
+    if (value !== users) setError(await onChange('put', { users: value }));
+  }
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>Users</label>
+      <input
+        id={id}
+        type="number"
+        min={1}
+        max={1000}
+        step={1}
+        defaultValue={users}
+        className={styles.input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-label={`Users of the ${label}`}
+        onBlur={(e) => void commit(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') void commit(e.currentTarget.value);
+        }}
+      />
+      {error ? (
+        <span id={`${id}-error`} className={styles.fieldError} role="alert">
+          {error}
+        </span>
+      ) : null}
+    </div>
   );
 }
 
@@ -154,7 +195,12 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
   const call = useCartActions();
   const [message, setMessage] = useState<string | null>(null);
 
-  async function change(method: 'put' | 'delete', url: string, body?: unknown) {
+  /** Answers the server's reason when it refuses the change (shown where it was asked). */
+  async function change(
+    method: 'put' | 'delete',
+    url: string,
+    body?: unknown,
+  ): Promise<string | null> {
     // Changes are conditional on the cart this page shows: a stale one is refused (409).
     const headers = cart ? { version: cart.version } : {};
     const result = await call(
@@ -162,7 +208,11 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
       url,
       method === 'put' ? { ...headers, ...(body as object) } : undefined,
     );
-    setMessage(result.ok ? null : result.message);
+    const refusal = result.ok ? null : result.message;
+    // A refused number of users is shown next to its field; anything else above the lines.
+    const users = typeof body === 'object' && body !== null && 'users' in body;
+    setMessage(users ? null : refusal);
+    return refusal;
   }
 
   if (error) return <p className={styles.warning}>Your cart could not be loaded. Try again.</p>;
@@ -200,7 +250,7 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
                 key={line.id}
                 line={line}
                 siteVersion={cart.site_version}
-                onChange={(method, body) => void change(method, `/api/cart/${line.id}`, body)}
+                onChange={(method, body) => change(method, `/api/cart/${line.id}`, body)}
               />
             ))}
           </ul>
