@@ -92,7 +92,7 @@ try {
         shown: p,
         who: 'customer',
       })),
-    ].filter((p) => !only || (p.shown ?? p.path) === only);
+    ].filter((p) => !only || only.split(',').includes(p.shown ?? p.path));
     // A warm server, as a shopper meets it: each page rendered a few times first (its route's
     // code loaded and compiled, the store's data cached).
     const { call } = shopClient({ port, host, mails: smtp.mails });

@@ -9,6 +9,7 @@
 // were async (order-free) already, and React finds the scripts it rendered by their src.
 
 import { readFileSync } from 'node:fs';
+import onHeaders from 'on-headers';
 import { chosenEncoding } from './page-bytes.mjs';
 
 /**
@@ -198,6 +199,15 @@ export function paintFirst(req, res, pages) {
     return rewriter;
   };
 
+  // Decided at the latest just before the headers go out, and before `compression` (which this
+  // runs after) sets its Content-Encoding there: Next flushes a streamed page's headers before
+  // its first write, and the page must still be rewritten (issue 13). A length set by then
+  // would be wrong once rewritten, so it goes.
+  let exactLength = false;
+  onHeaders(res, function paintFirstDecides() {
+    if (decide() && !exactLength) this.removeHeader('content-length');
+  });
+
   res.write = function paintFirstWrite(chunk, encoding, callback) {
     const r = decide();
     if (r === null || chunk === undefined || chunk === null) return write.apply(this, arguments);
@@ -237,6 +247,7 @@ export function paintFirst(req, res, pages) {
       if (encoded !== undefined && method !== 'identity')
         this.setHeader('content-encoding', method);
       const out = encoded ?? page.identity;
+      exactLength = true;
       this.setHeader('content-length', out.length);
       return end.call(this, out, cb);
     }
@@ -245,8 +256,10 @@ export function paintFirst(req, res, pages) {
     const out = rest.length === 0 ? body : Buffer.concat([body, rest]);
     // A page sent in one piece keeps an exact Content-Length (and so its keep-alive framing).
     if (!this.headersSent) {
-      if (this.getHeader('content-length') !== undefined)
+      if (this.getHeader('content-length') !== undefined) {
+        exactLength = true;
         this.setHeader('content-length', out.length);
+      }
     }
     return end.call(this, out, cb);
   };

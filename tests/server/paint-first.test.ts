@@ -128,7 +128,15 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
       for (let i = 0; i < bytes.length; i += 50) res.write(bytes.subarray(i, i + 50));
       res.end();
     },
-    // A length already sent with the headers cannot change: such a page passes through as is.
+    // How Next streams a page it renders per request: headers flushed first, then many writes.
+    '/streamed-early': (res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.flushHeaders();
+      const bytes = Buffer.from(PAGE);
+      for (let i = 0; i < bytes.length; i += 50) res.write(bytes.subarray(i, i + 50));
+      res.end();
+    },
+    // Headers flushed with a length: decided just before they go out, the length is dropped.
     '/committed': (res) => {
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.setHeader('content-length', Buffer.byteLength(PAGE));
@@ -272,6 +280,17 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
     expectRewritten(body);
   });
 
+  // The per-request pages' case (issue 13): compression sets Content-Encoding as the flushed
+  // headers go out, which must not stop the rewrite it comes after.
+  it.each(['br', 'gzip', 'identity'])(
+    'rewrites a streamed page whose headers are flushed first, in %s',
+    async (encoding) => {
+      const { headers, body } = await get('/streamed-early', encoding);
+      expect(headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expectRewritten(body);
+    },
+  );
+
   it('keeps an exact Content-Length on an uncompressed page sent whole', async () => {
     const { headers, body } = await get('/whole', 'identity');
     expect(headers['content-encoding']).toBeUndefined();
@@ -279,10 +298,10 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
     expectRewritten(body);
   });
 
-  it('leaves a page whose length was already sent as it was', async () => {
+  it('rewrites a page flushed with a length, and drops the length the rewrite would break', async () => {
     const { headers, body } = await get('/committed', 'identity');
-    expect(body).toBe(PAGE);
-    expect(Number(headers['content-length'])).toBe(Buffer.byteLength(PAGE));
+    expect(headers['content-length']).toBeUndefined();
+    expectRewritten(body);
   });
 
   it('answers 304 with no body', async () => {
