@@ -37,7 +37,10 @@ export async function lighthouseMobile(url, runs = 3, { headers } = {}) {
       if (process.env.LH_DEBUG) {
         const { writeFileSync } = await import('node:fs');
         const name = url.replace(/[^a-z0-9]+/gi, '_');
-        writeFileSync(`${process.env.LH_DEBUG}/${name}-${i}.json`, JSON.stringify(lhr));
+        writeFileSync(
+          `${process.env.LH_DEBUG}/${name}-${Date.now()}-${i}.json`,
+          JSON.stringify(lhr),
+        );
       }
       results.push({
         score: Math.round(lhr.categories.performance.score * 100),

@@ -188,7 +188,7 @@ function Totals({ cart }: { cart: Cart }) {
  * re-renders with the new one and the cart is fetched again, repriced by the server.
  */
 export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId; initial?: Cart }) {
-  const { data: cart, error, isLoading, mutate } = useCart(initial);
+  const { data: cart, error, mutate } = useCart(initial);
   useEffect(() => {
     if (cart && cart.site_version !== siteVersion) void mutate();
   }, [cart, siteVersion, mutate]);
@@ -216,7 +216,8 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
   }
 
   if (error) return <p className={styles.warning}>Your cart could not be loaded. Try again.</p>;
-  if (isLoading || !cart) return <p role="status">Loading your cart…</p>;
+  // Not `isLoading`: SWR counts the cart the page came with as not loaded yet, and it is shown.
+  if (!cart) return <p role="status">Loading your cart…</p>;
   return (
     <div className={styles.cart}>
       <p role="status" className={styles.warning}>

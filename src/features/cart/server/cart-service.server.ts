@@ -63,14 +63,14 @@ async function view(
  * The cart a page shows with itself (issue 13 point 2): the session's, or the empty cart of a
  * visitor who has no session yet (a page never makes one; the first cart call does).
  */
-export async function pageCart(ctx: RequestContext): Promise<CartView> {
+export async function pageCart(ctx: RequestContext, siteVersion: SiteVersionId): Promise<CartView> {
   const session = ctx.session;
   const owner: CartOwner | null = session
     ? session.userId
       ? { userId: session.userId }
       : { sessionId: session.id }
     : null;
-  return view(await appDb(), { store: ctx.store, siteVersion: ctx.siteVersion, owner });
+  return view(await appDb(), { store: ctx.store, siteVersion, owner });
 }
 
 /** The request's cart, priced in its site version; an empty one when none was made yet. */

@@ -18,7 +18,8 @@ export default async function CartPage({ params }: Props) {
   const { store, siteVersion } = await pageStore(host, sv);
   if (store.config.dashboard_only) notFound();
   const ctx = await requestContext(await pageRequestInput());
-  const cart = ctx.siteVersion === siteVersion ? await pageCart(ctx) : undefined;
+  // Priced in the site version the page is for, as the page's own cart calls are.
+  const cart = await pageCart(ctx, siteVersion);
   return (
     <>
       <h1>Your cart</h1>
