@@ -4,6 +4,7 @@ import { pageStore } from '@/features/tenancy/server/page-store.server';
 import { PriceTable } from '@/features/shell/components/price-table';
 import { DomainSearchForm } from '@/features/shell/components/domain-search-form';
 import { NumbersLead } from '@/features/shop/components/numbers-lead';
+import { SignInLink } from '@/features/auth/components/sign-in-link';
 import { StructuredData } from '@/features/seo/components/structured-data';
 import { offerCatalogJsonLd } from '@/features/seo/json-ld';
 import styles from './home.module.css';
@@ -37,9 +38,7 @@ export default async function HomePage({ params }: Props) {
           <h2 id="account-heading">Your account</h2>
           {v.loginText ? <p>{v.loginText}</p> : null}
           <p className={styles.actions}>
-            <Link href="/login" className={styles.primary}>
-              Sign in
-            </Link>
+            <SignInLink className={styles.primary} whenSignedIn="hide" />
             <Link href="/dashboard" className={styles.secondary}>
               Go to your dashboard
             </Link>
@@ -72,9 +71,7 @@ export default async function HomePage({ params }: Props) {
           <h2 id="login-heading">Already a customer?</h2>
           <p>{v.loginText}</p>
           <p className={styles.actions}>
-            <Link href="/login" className={styles.secondary}>
-              Sign in
-            </Link>
+            <SignInLink className={styles.secondary} whenSignedIn="dashboard" />
           </p>
         </section>
       ) : null}

@@ -1,0 +1,31 @@
+'use client';
+import Link from 'next/link';
+import { useCustomer } from '../hooks/use-customer';
+
+/**
+ * A "Sign in" link on a cached page that follows the visitor (issue 12 point 9): once the
+ * customer is known to be signed in it becomes a link to the dashboard (`whenSignedIn:
+ * 'dashboard'`) or goes (`'hide'`, where the dashboard link is beside it already).
+ */
+export function SignInLink({
+  className,
+  whenSignedIn,
+}: {
+  className?: string;
+  whenSignedIn: 'dashboard' | 'hide';
+}) {
+  const { data } = useCustomer();
+  if (data?.user) {
+    if (whenSignedIn === 'hide') return null;
+    return (
+      <Link href="/dashboard" className={className}>
+        Your dashboard
+      </Link>
+    );
+  }
+  return (
+    <Link href="/login" className={className}>
+      Sign in
+    </Link>
+  );
+}
