@@ -210,6 +210,23 @@ describe('numbers and plans', () => {
     expect((await b.add({ type: 'number', number })).status).toBe(200);
   });
 
+  it('holds a number again, on the same line, when it is added again after its hold ended', async () => {
+    const number = await freeUkNumber();
+    const a = await shopper(routes);
+    const first = (await a.add({ type: 'number', number })).body.data.items[0];
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 15 * 60_000 + 1000 });
+    expect((await a.get()).body.data.items[0]).toMatchObject({ unavailable: 'hold_expired' });
+    const again = await a.add({ type: 'number', number });
+    expect(again.status).toBe(200);
+    expect(again.body.data.items).toHaveLength(1);
+    const line = again.body.data.items[0];
+    expect(line.id).toBe(first.id);
+    expect(line.unavailable).toBeUndefined();
+    expect(line.hold_seconds_left).toBeGreaterThan(14 * 60);
+    expect(line.price).toEqual(first.price);
+    expect(again.body.data.totals.due_today).toEqual(first.price);
+  });
+
   it('prices a plan per user per month and changes users with PUT', async () => {
     const s = await shopper(routes);
     const added = await s.add({ type: 'plan', plan: 'business', users: 3 });
@@ -235,9 +252,12 @@ describe('PUT, DELETE and clear', () => {
     const added = await s.add({ type: 'domain_registration', domain: fresh(), years: 1 });
     const id = added.body.data.items[0].id;
     const changed = await s.put(id, { years: 3 });
+    // Each year as the search shows it (£12.59, then £15.59 a year): the years add up to the
+    // line, VAT 2.10 + 2 x 2.60, never VAT rounded again on the sum (issue 12 point 13).
     expect(changed.body.data.items[0]).toMatchObject({
       years: 3,
-      price: { net: 1049 + 2 * 1299, vat: 729, gross: 1049 + 2 * 1299 + 729 },
+      price: { net: 1049 + 2 * 1299, vat: 210 + 2 * 260, gross: 1259 + 2 * 1559 },
+      recurring: { net: 1299, vat: 260, gross: 1559, period: 'year' },
     });
     const bad = await s.put(id, { years: 11 });
     expect(bad.status).toBe(400);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UK_VAT_RATE_BP } from '@/features/site-version/site-version';
-import { netGross, priceLine, sumLines, vatOn } from './money';
+import { netGross, priceLine, priceUnits, sumLines, vatOn } from './money';
 
 describe('money', () => {
   it('adds 20% UK VAT to a net price in pence', () => {
@@ -48,5 +48,16 @@ describe('money', () => {
     const lines = [1, 1, 1].map((net) => priceLine(net, UK_VAT_RATE_BP));
     expect(sumLines(lines)).toEqual({ net: 3, vat: 0, gross: 3 });
     expect(sumLines([])).toEqual({ net: 0, vat: 0, gross: 0 });
+  });
+
+  it('prices units so that the unit shown times the count is the total charged', () => {
+    // 12.13 net: VAT 2.426 -> 2.43 per unit; three units are 43.68, never VAT on 36.39 (43.67).
+    const unit = priceLine(1213, UK_VAT_RATE_BP);
+    const three = priceUnits(1213, 3, UK_VAT_RATE_BP);
+    expect(three).toEqual({ net: 3639, vat: 729, gross: 4368 });
+    expect(three.gross).toBe(unit.gross * 3);
+    expect(priceUnits(1213, 0, UK_VAT_RATE_BP)).toEqual({ net: 0, vat: 0, gross: 0 });
+    expect(() => priceUnits(1213, 1.5, UK_VAT_RATE_BP)).toThrow(RangeError);
+    expect(() => priceUnits(1213, -1, UK_VAT_RATE_BP)).toThrow(RangeError);
   });
 });

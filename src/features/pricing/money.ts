@@ -34,6 +34,21 @@ export function priceLine(net: number, rateBp: number): MoneyLine {
   return { net, vat, gross: net + vat };
 }
 
+/**
+ * `count` of one priced unit (a year of a domain, a seat of a plan): VAT is rounded once, on the
+ * unit, and every figure is the unit's times `count`, so the unit price shown times the count is
+ * exactly the total shown and charged (issue 12 point 13). `count` 0 prices nothing.
+ */
+export function priceUnits(unitNet: number, count: number, rateBp: number): MoneyLine {
+  if (!Number.isSafeInteger(count) || count < 0) {
+    throw new RangeError(`count must be a whole number of units, got ${count}`);
+  }
+  const unit = priceLine(unitNet, rateBp);
+  const total = { net: unit.net * count, vat: unit.vat * count, gross: unit.gross * count };
+  assertMinorUnits(total.gross, 'total');
+  return total;
+}
+
 /** The `{net, gross}` pair the store and theme calls show. */
 export function netGross(net: number, rateBp: number): Money {
   const { gross } = priceLine(net, rateBp);

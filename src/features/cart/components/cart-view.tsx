@@ -1,15 +1,17 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Price } from '@/features/pricing/components/price';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import type { Cart, CartLine, MoneyLine } from '../cart-types';
 import { useCart, useCartActions } from '../hooks/use-cart';
+import { renewsFromYear } from '../yearly-schedule';
+import { YearlyTotals } from './yearly-totals';
 import styles from './cart-view.module.css';
 
 const UNAVAILABLE = {
   not_sold_in_site_version: 'Not sold in this currency: left out of the totals.',
-  hold_expired: 'The 15-minute hold ended: add the number again to keep it.',
+  hold_expired: 'The 15-minute hold ended, so the number is left out of the totals.',
   plan_withdrawn: 'This plan is no longer offered: left out of the totals.',
 } as const;
 
@@ -18,7 +20,16 @@ const UNAVAILABLE = {
  * the server said were left when the cart arrived, so a browser whose clock is wrong still shows
  * the right time; a new answer (a new hold) remounts it by key.
  */
-function HoldCountdown({ until, secondsLeft }: { until: string; secondsLeft: number }) {
+function HoldCountdown({
+  until,
+  secondsLeft,
+  onEnd,
+}: {
+  until: string;
+  secondsLeft: number;
+  /** Called once the hold has run out: the page asks the server for the cart as it now is. */
+  onEnd: () => void;
+}) {
   const [arrived] = useState(() => Date.now());
   const [now, setNow] = useState(arrived);
   useEffect(() => {
@@ -26,6 +37,10 @@ function HoldCountdown({ until, secondsLeft }: { until: string; secondsLeft: num
     return () => window.clearInterval(t);
   }, []);
   const left = Math.max(0, secondsLeft * 1000 - (now - arrived));
+  const ended = left === 0;
+  useEffect(() => {
+    if (ended) onEnd();
+  }, [ended, onEnd]);
   const m = Math.floor(left / 60_000);
   const s = Math.floor((left % 60_000) / 1000);
   return (
@@ -39,13 +54,24 @@ function Line({
   line,
   siteVersion,
   onChange,
+  onHoldEnd,
+  onHoldAgain,
 }: {
   line: CartLine;
   siteVersion: SiteVersionId;
   onChange: (method: 'put' | 'delete', body?: unknown) => Promise<string | null>;
+  onHoldEnd: () => void;
+  onHoldAgain: (number: string) => void;
 }) {
   const price = (m: MoneyLine) => <Price {...m} siteVersion={siteVersion} />;
-  const per = line.recurring.period === 'month' ? 'a month' : 'a year';
+  // A domain paid for several years today is charged again only once those years are over.
+  const from = line.recurring.period === 'year' ? renewsFromYear(line) : 2;
+  const per =
+    line.recurring.period === 'month'
+      ? 'a month'
+      : from > 2
+        ? `a year from year ${from}`
+        : 'a year';
   return (
     <li className={styles.line} data-line={line.type} data-label={line.label}>
       <div className={styles.what}>
@@ -67,10 +93,21 @@ function Line({
             key={line.held_until}
             until={line.held_until}
             secondsLeft={line.hold_seconds_left}
+            onEnd={onHoldEnd}
           />
         ) : null}
         {line.unavailable ? (
           <p className={styles.warning}>{UNAVAILABLE[line.unavailable]}</p>
+        ) : null}
+        {line.unavailable === 'hold_expired' && line.number ? (
+          <button
+            type="button"
+            className={styles.secondary}
+            aria-label={`Hold ${line.label} again`}
+            onClick={() => onHoldAgain(line.number!)}
+          >
+            Hold it again
+          </button>
         ) : null}
       </div>
       <div className={styles.controls}>
@@ -176,8 +213,7 @@ function Totals({ cart }: { cart: Cart }) {
       ) : null}
       <dt>Then monthly</dt>
       <dd data-total="monthly">{price(recurring.monthly)}</dd>
-      <dt>Then yearly</dt>
-      <dd data-total="yearly">{price(recurring.yearly)}</dd>
+      <YearlyTotals cart={cart} render={price} />
     </dl>
   );
 }
@@ -213,6 +249,13 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
     const users = typeof body === 'object' && body !== null && 'users' in body;
     setMessage(users ? null : refusal);
     return refusal;
+  }
+
+  // A hold that ran out on the page: the server's cart says so, and offers to hold it again.
+  const refresh = useCallback(() => void mutate(), [mutate]);
+  async function holdAgain(number: string) {
+    const result = await call('post', '/api/cart', { type: 'number', number });
+    setMessage(result.ok ? null : result.message);
   }
 
   if (error) return <p className={styles.warning}>Your cart could not be loaded. Try again.</p>;
@@ -252,6 +295,8 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
                 line={line}
                 siteVersion={cart.site_version}
                 onChange={(method, body) => change(method, `/api/cart/${line.id}`, body)}
+                onHoldEnd={refresh}
+                onHoldAgain={(number) => void holdAgain(number)}
               />
             ))}
           </ul>

@@ -1,6 +1,7 @@
 'use client';
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import { apiErrorMessage } from '../api-error-message';
 import { flashCart } from '../cart-flash';
 import { CART_KEY, type Cart } from '../cart-types';
 
@@ -17,13 +18,6 @@ export function useCart(initial?: Cart) {
 }
 
 export type CartCallResult = { ok: true; cart: Cart } | { ok: false; message: string };
-
-/** The message of an API error (PRODUCT.md "Errors"), else the HTTP client's own. */
-function messageOf(error: unknown): string {
-  const body = (error as { response?: { data?: { error?: { message?: string } } } }).response?.data
-    ?.error;
-  return body?.message ?? (error instanceof Error ? error.message : 'Something went wrong.');
-}
 
 /**
  * Cart changes. Each call answers the whole cart, which replaces the cached one at once; with
@@ -46,7 +40,7 @@ export function useCartActions() {
         if (options.flash) flashCart(cart);
         return { ok: true, cart };
       } catch (error) {
-        return { ok: false, message: messageOf(error) };
+        return { ok: false, message: apiErrorMessage(error) };
       }
     },
     [mutate],

@@ -1,7 +1,7 @@
 import 'server-only';
 import { now as clockNow } from '@/lib/clock';
 import type { AppDb } from '@/lib/db/client';
-import { priceLine, sumLines, type MoneyLine } from '@/features/pricing/money';
+import { priceLine, priceUnits, sumLines, type MoneyLine } from '@/features/pricing/money';
 import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
 import { numbersOf, plansOf } from '@/features/catalog/server/inventory.server';
 import { toUnicode } from '@/features/catalog/server/domain-name.server';
@@ -70,12 +70,14 @@ export async function priceCart(
         };
       }
       // Multi-year registration: the first year at the registration (or premium) price, the
-      // others at the renewal price, as registries bill them.
+      // others at the renewal price, as registries bill them. Each year is priced as it is shown
+      // (VAT rounded per year), so the years add up to the line: 3 years cost exactly a first
+      // year and two renewals (issue 12 point 13).
       const first = premium.get(domain)?.[siteVersion] ?? tld.registerNet;
       const years = item.years ?? 1;
       return {
         ...base,
-        price: priceLine(first + tld.renewNet * (years - 1), rate),
+        price: sumLines([priceLine(first, rate), priceUnits(tld.renewNet, years - 1, rate)]),
         recurring: { ...renew, period: 'year' },
       };
     }
@@ -114,7 +116,8 @@ export async function priceCart(
       users: item.users ?? 1,
     };
     if (!plan) return { ...base, ...zero, unavailable: 'plan_withdrawn' };
-    const monthly = priceLine(plan.perUserMonthlyNet * (item.users ?? 1), rate);
+    // VAT on one seat, times the seats: the per-user price shown times users is the line.
+    const monthly = priceUnits(plan.perUserMonthlyNet, item.users ?? 1, rate);
     return { ...base, price: monthly, recurring: { ...monthly, period: 'month' } };
   });
 

@@ -5,6 +5,8 @@ import type { FormEvent } from 'react';
 import authStyles from '@/features/auth/components/auth.module.css';
 import { FormError } from '@/features/auth/components/field';
 import type { Cart, MoneyLine } from '@/features/cart/cart-types';
+import { YearlyTotals } from '@/features/cart/components/yearly-totals';
+import { renewsFromYear } from '@/features/cart/yearly-schedule';
 import { formatMoney } from '@/features/pricing/format-money';
 import styles from './checkout.module.css';
 
@@ -66,6 +68,9 @@ export function ReviewStep({
                 {line.users ? `, ${line.users} ${line.users === 1 ? 'user' : 'users'}` : ''}
                 {' · then '}
                 {formatMoney(line.recurring.gross, sv)} a {line.recurring.period}
+                {line.recurring.period === 'year' && renewsFromYear(line) > 2
+                  ? ` from year ${renewsFromYear(line)}`
+                  : ''}
               </span>
             </span>
             <Amount money={line.price} siteVersion={sv} />
@@ -83,8 +88,7 @@ export function ReviewStep({
         ) : null}
         <dt>Then monthly</dt>
         <dd data-total="monthly">{formatMoney(recurring.monthly.gross, sv)}</dd>
-        <dt>Then yearly</dt>
-        <dd data-total="yearly">{formatMoney(recurring.yearly.gross, sv)}</dd>
+        <YearlyTotals cart={cart} render={(m) => formatMoney(m.gross, sv)} />
       </dl>
       {demo ? <p className={styles.demo}>Demo store: no money moves when you pay.</p> : null}
       <label className={authStyles.check}>

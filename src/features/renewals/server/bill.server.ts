@@ -9,7 +9,7 @@ import {
   type PricedLine,
 } from '@/features/orders/server/orders.server';
 import { configuredProviderName } from '@/features/payments/server/provider-config.server';
-import { priceLine, sumLines } from '@/features/pricing/money';
+import { priceLine, priceUnits, sumLines } from '@/features/pricing/money';
 import type { ServiceRow } from '@/features/services/server/services.server';
 import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
 import type { Store } from '@/features/tenancy/store-types';
@@ -53,7 +53,7 @@ function linesFor(
   switch (row.type) {
     case 'domain': {
       const domain = details.domain ?? row.name;
-      const renewal = priceLine(row.priceNet * input.years, rate);
+      const renewal = priceUnits(row.priceNet, input.years, rate);
       const lines: PricedLine[] = [];
       if (input.restore) {
         const fee = priceLine(restoreNetOf(store, siteVersion, domain), rate);
@@ -103,7 +103,7 @@ function linesFor(
       const next = row.nextSeats ?? seats;
       const perSeat = Math.round(row.priceNet / seats);
       const unit = priceLine(perSeat, rate);
-      const total = priceLine(perSeat * next, rate);
+      const total = priceUnits(perSeat, next, rate);
       return [
         {
           type: 'plan_renewal',
