@@ -48,6 +48,27 @@ describe('POST /api/admin/clock', () => {
     },
   );
 
+  it.each([
+    [{ advance_minutes: 0 }, 'advance_minutes', 'must be a whole number of minutes from 1 to 1440'],
+    [
+      { advance_minutes: 1441 },
+      'advance_minutes',
+      'must be a whole number of minutes from 1 to 1440',
+    ],
+    [{}, 'advance_days', 'send advance_days or advance_minutes, one of them'],
+    [
+      { advance_days: 1, advance_minutes: 1 },
+      'advance_days',
+      'send advance_days or advance_minutes, one of them',
+    ],
+  ])('refuses %j, moving nothing', async (json, field, message) => {
+    const before = now().getTime();
+    const answer = await advance(json);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.fields).toEqual({ [field]: [message] });
+    expect(now().getTime() - before).toBeLessThan(60_000);
+  });
+
   it('moves the clock and answers once the jobs that became due have run', async () => {
     const startAfter = new Date(now().getTime() + 2 * DAY);
     await jobs.enqueue('test.clock-step', {}, { startAfter });
@@ -80,5 +101,15 @@ describe('POST /api/admin/clock', () => {
     });
     expect(answer.status).toBe(405);
     expect(answer.headers.get('allow')).toBe('GET, POST');
+  });
+
+  // Last: the tests above count the offset in whole days.
+  it('moves the clock by minutes, for what lasts less than a day', async () => {
+    const before = now().getTime();
+    const answer = await advance({ advance_minutes: 16 });
+    expect(answer.status).toBe(200);
+    const moved = new Date(answer.body.data.now).getTime() - before;
+    expect(moved).toBeGreaterThanOrEqual(16 * 60_000);
+    expect(moved).toBeLessThan(17 * 60_000);
   });
 });

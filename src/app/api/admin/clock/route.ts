@@ -8,13 +8,25 @@ import { advanceTimeAndRunDueJobs } from '@/lib/jobs/process-queue.server';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const body = z.strictObject({
-  advance_days: z
-    .number({ error: 'must be a whole number of days from 1 to 3650' })
-    .int('must be a whole number of days from 1 to 3650')
-    .min(1, 'must be a whole number of days from 1 to 3650')
-    .max(3650, 'must be a whole number of days from 1 to 3650'),
-});
+const MINUTE_MS = 60 * 1000;
+
+/** A whole number from 1 to `max` of `unit`s, with one message for every way to miss it. */
+const wholeNumber = (unit: string, max: number) => {
+  const message = `must be a whole number of ${unit} from 1 to ${max}`;
+  return z.number({ error: message }).int(message).min(1, message).max(max, message);
+};
+
+// Days for the life of services; minutes for what lasts less than a day (a number's 15-minute
+// hold in a cart).
+const body = z
+  .strictObject({
+    advance_days: wholeNumber('days', 3650).optional(),
+    advance_minutes: wholeNumber('minutes', 1440).optional(),
+  })
+  .refine((v) => (v.advance_days === undefined) !== (v.advance_minutes === undefined), {
+    message: 'send advance_days or advance_minutes, one of them',
+    path: ['advance_days'],
+  });
 
 /**
  * Operator call of a test deployment (TEST_CLOCK=true): moves the product's time forward and
@@ -23,9 +35,10 @@ const body = z.strictObject({
  */
 export const POST = operatorRoute(
   async (request) => {
-    const { advance_days } = await readJson(request, body);
+    const { advance_days, advance_minutes } = await readJson(request, body);
+    const by = advance_days !== undefined ? advance_days * DAY_MS : advance_minutes! * MINUTE_MS;
     try {
-      const { now, ran } = await advanceTimeAndRunDueJobs(advance_days * DAY_MS);
+      const { now, ran } = await advanceTimeAndRunDueJobs(by);
       return dataResponse({ now: now.toISOString(), ran });
     } catch (error) {
       if (!(error instanceof JobsStillDueError)) throw error;
