@@ -78,6 +78,15 @@ async function journey(page: Page, host: string) {
   await expect(review).toContainText('Business plan');
   await expect(page.getByText('of which VAT (20%)')).toBeVisible();
   await expect(page.locator('[data-total="monthly"]')).not.toHaveText('£0.00');
+  // The store's terms and privacy notice are a click away from the box that accepts them.
+  await expect(page.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute(
+    'href',
+    '/terms',
+  );
+  await expect(page.getByRole('link', { name: 'privacy notice' })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
   await page.getByLabel(/I accept the/).check();
   await page.getByRole('button', { name: /^Place order and pay £/ }).click();
 
@@ -145,6 +154,15 @@ test('an order left unpaid is cancelled a day later by the job on the product cl
   await visit(page, `${base}/checkout`);
   const email = await registerInCheckout(page, mailbox, base);
   await fillBilling(page);
+  // The store's terms and privacy notice are a click away from the box that accepts them.
+  await expect(page.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute(
+    'href',
+    '/terms',
+  );
+  await expect(page.getByRole('link', { name: 'privacy notice' })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
   await page.getByLabel(/I accept the/).check();
   await page.getByRole('button', { name: /^Place order and pay £/ }).click();
   await expect(page.getByText('Demo payment — no money moves.')).toBeVisible();

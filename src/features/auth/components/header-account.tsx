@@ -48,7 +48,7 @@ export function HeaderAccount() {
 
   return (
     <span className={styles.headerAccount}>
-      <Link href="/dashboard" className={styles.headerName}>
+      <Link href="/dashboard" className={styles.headerName} title={user.name}>
         {user.name}
       </Link>
       <button type="button" className={styles.headerButton} onClick={signOut} disabled={busy}>

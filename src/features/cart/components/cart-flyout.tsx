@@ -23,6 +23,10 @@ export function CartFlyout() {
   const [open, setOpen] = useState(false);
   const hovered = useRef(false);
   const focused = useRef(false);
+  // Where the panel sits: just under the header as it is laid out now (one row on a wide screen,
+  // three on a phone, more if a long name wraps it), or at the top once the header is scrolled
+  // away, so it never covers the header's controls (issue 12 point 14).
+  const [top, setTop] = useState<number | undefined>(undefined);
 
   const close = useCallback((restoreFocus = true) => {
     window.clearTimeout(timer.current);
@@ -54,6 +58,8 @@ export function CartFlyout() {
             document.activeElement instanceof HTMLElement ? document.activeElement : null;
         }
         isOpen.current = true;
+        const header = panel.current?.closest('header');
+        if (header) setTop(Math.max(8, Math.round(header.getBoundingClientRect().bottom) + 8));
         setCart(next);
         setOpen(true);
         // Another flash restarts the 5000 ms.
@@ -90,6 +96,7 @@ export function CartFlyout() {
       tabIndex={-1}
       hidden={!open}
       className={styles.flyout}
+      style={top === undefined ? undefined : { top }}
       data-testid="cart-flyout"
       // A pointer that moves on the panel, not one the panel opened under.
       onPointerMove={() => {

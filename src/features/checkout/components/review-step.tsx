@@ -102,6 +102,13 @@ export function ReviewStep({
           {LEGAL_PAGES.terms.title.toLowerCase()}
         </Link>
       </label>
+      <p className={styles.muted}>
+        Our{' '}
+        <Link className={authStyles.link} href={LEGAL_PAGES.privacy.path} target="_blank">
+          {LEGAL_PAGES.privacy.title.toLowerCase()}
+        </Link>{' '}
+        says what we keep about you and your order, and why.
+      </p>
       <FormError message={error} />
       <button type="submit" className={authStyles.button} disabled={busy}>
         {busy ? 'Placing your order…' : `Place order and pay ${formatMoney(due_today.gross, sv)}`}
