@@ -3,7 +3,7 @@ import { Agent } from '../support/agent';
 import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harness';
 import { PASSWORD, registeredUser } from '../support/auth-flows';
 import { cartRoutes, shopper } from '../support/cart-routes';
-import { displayPhoneNumber } from '@/features/catalog/phone-display';
+import { displayPhoneNumber } from '@/lib/phone-display';
 
 const harness = await startAuthHarness();
 const auth = await authRoutes();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../support/agent';
 import { buyer, checkoutRoutes, freeNumber, freshDomain, readyCart } from '../support/checkout';
-import { displayPhoneNumber } from '@/features/catalog/phone-display';
+import { displayPhoneNumber } from '@/lib/phone-display';
 
 const routes = await checkoutRoutes();
 const { appDb } = await import('@/lib/db/app-db');

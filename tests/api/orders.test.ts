@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buyer, checkoutRoutes, freshDomain, readyCart } from '../support/checkout';
-import { displayPhoneNumber } from '@/features/catalog/phone-display';
+import { displayPhoneNumber } from '@/lib/phone-display';
 
 const routes = await checkoutRoutes();
 const { appDb } = await import('@/lib/db/app-db');

@@ -1,3 +1,4 @@
+import { displayPhoneNumber } from '@/lib/phone-display';
 import type { Store } from '@/features/tenancy/store-types';
 import { supportAddressLines } from '@/features/tenancy/support-address';
 import { storeLink } from './store-link';
@@ -29,7 +30,7 @@ function supportLines(store: Store): string[] {
   const address = supportAddressLines(v).join(', ');
   return [
     v.supportEmail && `E-mail: ${v.supportEmail}`,
-    v.supportNumber && `Telephone: ${v.supportNumber}`,
+    v.supportNumber && `Telephone: ${displayPhoneNumber(v.supportNumber)}`,
     address,
   ].filter((line): line is string => Boolean(line));
 }

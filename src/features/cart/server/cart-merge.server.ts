@@ -8,7 +8,7 @@ import {
   releaseCartHolds,
 } from '@/features/catalog/server/inventory.server';
 import { toUnicode } from '@/features/catalog/server/domain-name.server';
-import { displayPhoneNumber } from '@/features/catalog/phone-display';
+import { displayPhoneNumber } from '@/lib/phone-display';
 import { SITE_VERSIONS } from '@/features/site-version/site-version';
 import type { Store } from '@/features/tenancy/store-types';
 import {

@@ -8,7 +8,7 @@ import { toUnicode } from '@/features/catalog/server/domain-name.server';
 import type { TldPrice } from '@/features/tenancy/store-types';
 import type { Cart, CartLine } from '../cart-types';
 import type { CartItemRow, CartRow } from './cart-repository.server';
-import { displayPhoneNumber } from '@/features/catalog/phone-display';
+import { displayPhoneNumber } from '@/lib/phone-display';
 
 /** The cart answer's shape is defined once, in cart-types.ts, for the server and the browser. */
 export type { CartLine } from '../cart-types';

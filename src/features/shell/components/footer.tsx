@@ -1,3 +1,4 @@
+import { displayPhoneNumber } from '@/lib/phone-display';
 import type { Store } from '@/features/tenancy/store-types';
 import { supportAddressLines } from '@/features/tenancy/support-address';
 import { LegalLinks } from '@/features/tenancy/components/legal-links';
@@ -21,7 +22,9 @@ export function Footer({ store }: { store: Store }) {
             {v.supportNumber ? (
               <li>
                 Phone:{' '}
-                <a href={`tel:${v.supportNumber.replace(/[^+\d]/g, '')}`}>{v.supportNumber}</a>
+                <a href={`tel:${v.supportNumber.replace(/[^+\d]/g, '')}`}>
+                  {displayPhoneNumber(v.supportNumber)}
+                </a>
               </li>
             ) : null}
             {v.supportEmail ? (

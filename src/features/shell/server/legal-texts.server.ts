@@ -1,4 +1,5 @@
 import 'server-only';
+import { displayPhoneNumber } from '@/lib/phone-display';
 import {
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
@@ -39,7 +40,7 @@ function detailsOf(store: Store): Details {
   const address = supportAddressLines(v).join(', ');
   const channels = [
     v.supportEmail && `by e-mail at ${v.supportEmail}`,
-    v.supportNumber && `by telephone on ${v.supportNumber}`,
+    v.supportNumber && `by telephone on ${displayPhoneNumber(v.supportNumber)}`,
   ].filter(Boolean);
   const seller = registered.length > 0 ? `${legalName} (${registered.join(', ')})` : legalName;
   const who = legalName === name ? seller : `${name} is a trading name of ${seller}`;

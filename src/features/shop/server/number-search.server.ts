@@ -1,6 +1,6 @@
 import 'server-only';
 import { numberSearchQuery } from '@/features/catalog/schemas';
-import { displayPhoneNumber } from '@/features/catalog/phone-display';
+import { displayPhoneNumber } from '@/lib/phone-display';
 import { findNumberOffers } from '@/features/catalog/server/voice.server';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 
