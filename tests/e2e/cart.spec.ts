@@ -120,7 +120,8 @@ test('the fly-out waits while the pointer is on it or focus is in it, and counts
   // React reveals the streamed results on a timer, which the fake clock runs.
   await page.clock.runFor(1_000);
   await page.locator(`[data-domain="${other}.com"]`).getByRole('button').click();
-  await expect(flyout).toBeVisible();
+  // The panel takes focus as it opens; the next Tab is the first control inside it.
+  await expect(flyout).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(flyout.getByRole('button', { name: 'Close cart' })).toBeFocused();
   await page.clock.runFor(8_000);
