@@ -39,7 +39,9 @@ const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     RATE_LIMIT_SCALE: '1000',
     EVENT_LOOP_STATS_MS: '500',
   },
-  stdio: ['ignore', 'pipe', 'inherit'],
+  // Its standard input reaches scripts/serve.mjs: "mark" starts the event-loop histogram of the
+  // measured part.
+  stdio: ['pipe', 'pipe', 'inherit'],
 });
 let buffered = '';
 server.stdout.on('data', (chunk) => {
@@ -123,6 +125,7 @@ try {
   for (const who of customers.slice(0, 2)) await buy(who, false);
 
   requests = 0;
+  server.stdin.write('mark\n');
   const started = Date.now();
   const until = started + duration * 1000;
   await Promise.all(
@@ -131,11 +134,15 @@ try {
     }),
   );
   const elapsed = (Date.now() - started) / 1000;
+  server.stdin.write('stop\n');
   await new Promise((r) => setTimeout(r, 600));
   const during = loopStats.filter((x) => x.at >= started + 500 && x.at <= Date.now());
   const loopP99 = Math.max(...during.map((x) => x.p99));
   const windows = during.map((x) => x.p99).sort((x, y) => x - y);
   const loopMedian = windows[Math.floor(windows.length / 2)] ?? NaN;
+  // The p99 of every delay sampled over the measured part, from mark to stop.
+  const whole = during.findLast((x) => x.since_mark)?.since_mark;
+  if (!whole) throw new Error('the server wrote no event-loop figures for the measured part');
   if (process.env.BENCH_DEBUG) console.log(during.map((x) => `${x.p99}/${x.max}`).join(' '));
 
   const health = await autocannon({
@@ -176,10 +183,10 @@ try {
     `/check-health ${health.requests.average.toFixed(0)} req/s; checkout calls ratio ${(rps / health.requests.average).toFixed(3)}`,
   );
   console.log(
-    `event loop delay meanwhile: p99 ${loopP99.toFixed(1)} ms in the worst half-second window, ${loopMedian.toFixed(1)} ms in the median one (target < 50)`,
+    `event loop delay meanwhile: p99 ${whole.p99.toFixed(1)} ms over the run (${whole.samples} samples, max ${whole.max.toFixed(1)} ms; target p99 < 50); worst half-second window ${loopP99.toFixed(1)} ms, median window ${loopMedian.toFixed(1)} ms`,
   );
   console.log(`invoice PDF, 200 downloads one after another: ${fmt(pdfTimes)}`);
-  if (!(loopP99 < 50)) process.exitCode = 1;
+  if (!(whole.p99 < 50)) process.exitCode = 1;
 } finally {
   await new Promise((resolve) => {
     if (server.exitCode !== null) return resolve();

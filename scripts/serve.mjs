@@ -79,6 +79,20 @@ const statsEvery = Number(process.env.EVENT_LOOP_STATS_MS || 0);
 if (statsEvery > 0) {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
+  // A window of 500 ms holds about 50 samples, so its p99 is its worst delay. A benchmark that
+  // wants the p99 of its whole measured part writes "mark" on the server's standard input when
+  // that part starts, and "stop" when it ends; every line then also carries the delay between.
+  const sinceMark = monitorEventLoopDelay({ resolution: 10 });
+  let marked = false;
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (text) => {
+    if (text.includes('stop')) sinceMark.disable();
+    if (!text.includes('mark')) return;
+    sinceMark.enable();
+    sinceMark.reset();
+    marked = true;
+  });
+  process.stdin.unref?.();
   setInterval(() => {
     const ms = (ns) => Math.round(ns / 1e4) / 100;
     console.log(
@@ -87,6 +101,16 @@ if (statsEvery > 0) {
           p50: ms(histogram.percentile(50)),
           p99: ms(histogram.percentile(99)),
           max: ms(histogram.max),
+          ...(marked
+            ? {
+                since_mark: {
+                  p50: ms(sinceMark.percentile(50)),
+                  p99: ms(sinceMark.percentile(99)),
+                  max: ms(sinceMark.max),
+                  samples: sinceMark.count,
+                },
+              }
+            : {}),
         },
       }),
     );
