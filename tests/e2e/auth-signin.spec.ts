@@ -296,6 +296,12 @@ test('lists where the customer is signed in and changes the password', async ({
   await visit(page, '/login');
   await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The page's sections are in its first response, before any script runs (issue 13 point 2).
+  const first = await page.evaluate(async () => (await fetch('/dashboard/security')).text());
+  for (const section of ['totp-title', 'password-title', 'email-title', 'sessions-title']) {
+    expect(first).toContain(`id="${section}"`);
+  }
+  expect(first).not.toContain('Loading…');
   await visit(page, '/dashboard/security');
   const devices = page.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem');
   await expect(devices).toHaveCount(2);

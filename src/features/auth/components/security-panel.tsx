@@ -1,7 +1,9 @@
 'use client';
 import Link from 'next/link';
-import { useCustomer } from '../hooks/use-customer';
-import { useSecurity } from '../hooks/use-security';
+import { SWRConfig } from 'swr';
+import type { SecurityPageData } from '../server/security-page.server';
+import { CUSTOMER_KEY, useCustomer } from '../hooks/use-customer';
+import { SECURITY_KEY, useSecurity } from '../hooks/use-security';
 import { EmailSection, PasswordSection } from './account-sections';
 import styles from './auth.module.css';
 import { BackupCodesSection } from './backup-codes';
@@ -10,8 +12,30 @@ import { PhoneSection } from './phone-section';
 import { SessionsSection } from './sessions-section';
 import { TotpSection } from './totp-section';
 
-/** The security page: second factors (app, phone, backup codes), passkeys, password, e-mail, sessions. */
-export function SecurityPanel() {
+/**
+ * The security page: second factors (app, phone, backup codes), passkeys, password, e-mail,
+ * sessions. The page reads both answers on the server and hands them over, so every section is
+ * in its first paint; they are then kept fresh from the same calls as before.
+ */
+export function SecurityPanel({ initial }: { initial: SecurityPageData | null }) {
+  if (!initial) return <SecuritySections />;
+  return (
+    <SWRConfig
+      value={(parent) => ({
+        ...parent,
+        fallback: {
+          ...parent?.fallback,
+          [CUSTOMER_KEY]: initial.customer,
+          [SECURITY_KEY]: initial.security,
+        },
+      })}
+    >
+      <SecuritySections />
+    </SWRConfig>
+  );
+}
+
+function SecuritySections() {
   const { data, mutate } = useCustomer();
   const user = data?.user;
   const security = useSecurity(Boolean(user));

@@ -1,13 +1,17 @@
 import type { Metadata } from 'next';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { SecurityPanel } from '@/features/auth/components/security-panel';
+import { securityPageData } from '@/features/auth/server/security-page.server';
 
-export const metadata: Metadata = { title: 'Security' };
+export const metadata: Metadata = { title: 'Security', robots: { index: false } };
+// One customer's settings: rendered per request with them, like the other dashboard pages
+// (decisions 0105, 0110).
+export const dynamic = 'force-dynamic';
 
-export default function SecurityPage() {
+export default async function SecurityPage() {
   return (
     <AuthCard title="Security" wide>
-      <SecurityPanel />
+      <SecurityPanel initial={await securityPageData()} />
     </AuthCard>
   );
 }
