@@ -1,7 +1,7 @@
 // Lighthouse sweep (issue 13 points 1 and 6), on a production build: every page a shopper or a
 // customer sees, on the domain brand and a white-label store, Lighthouse mobile (simulated
 // throttling), median of `--runs` (3). Targets: score >= 95, LCP <= 1500 ms, CLS <= 0.02,
-// TBT <= 200 ms. Signed-in pages are opened with the Cookie of a customer made through the real
+// TBT <= 200 ms, no task over 200 ms. Signed-in pages are opened with the Cookie of a customer made through the real
 // calls, who has bought a plan (so the order and invoice pages exist) and has a domain in the cart.
 // Usage: npm run bench:lighthouse [-- --runs 3] [--only /numbers]
 import { randomUUID } from 'node:crypto';
@@ -42,7 +42,7 @@ const SIGNED_IN = [
   '/orders/{order}',
   '/invoices/{invoice}',
 ];
-const TARGET = { score: 95, lcpMs: 1500, cls: 0.02, tbtMs: 200 };
+const TARGET = { score: 95, lcpMs: 1500, cls: 0.02, tbtMs: 200, taskMs: 200 };
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-lighthouse-'));
 const smtp = await startMailPeer();
@@ -108,10 +108,11 @@ try {
         r.score < TARGET.score ||
         r.lcpMs > TARGET.lcpMs ||
         r.cls > TARGET.cls ||
-        r.tbtMs > TARGET.tbtMs;
+        r.tbtMs > TARGET.tbtMs ||
+        r.longestTaskMs > TARGET.taskMs;
       rows.push({ host, page: page.shown ?? page.path, who: page.who, ...r, miss });
       console.log(
-        `${miss ? 'MISS' : 'ok  '} ${host} ${page.shown ?? page.path} (${page.who}): score ${r.score}, LCP ${Math.round(r.lcpMs)} ms, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbtMs)} ms (runs: ${r.runs.map((x) => x.score).join(', ')})`,
+        `${miss ? 'MISS' : 'ok  '} ${host} ${page.shown ?? page.path} (${page.who}): score ${r.score}, LCP ${Math.round(r.lcpMs)} ms, CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbtMs)} ms, longest task ${Math.round(r.longestTaskMs)} ms (runs: ${r.runs.map((x) => x.score).join(', ')})`,
       );
     }
   }
@@ -122,13 +123,13 @@ try {
 }
 
 console.log(
-  `\nLighthouse mobile, median of ${runs}; targets: score >= ${TARGET.score}, LCP <= ${TARGET.lcpMs} ms, CLS <= ${TARGET.cls}, TBT <= ${TARGET.tbtMs} ms\n`,
+  `\nLighthouse mobile, median of ${runs}; targets: score >= ${TARGET.score}, LCP <= ${TARGET.lcpMs} ms, CLS <= ${TARGET.cls}, TBT <= ${TARGET.tbtMs} ms, longest task <= ${TARGET.taskMs} ms\n`,
 );
-console.log('| store | page | as | score | LCP | CLS | TBT |');
-console.log('|---|---|---|---|---|---|---|');
+console.log('| store | page | as | score | LCP | CLS | TBT | longest task |');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   console.log(
-    `| ${r.host.replace('.localhost', '')} | \`${r.page}\` | ${r.who} | ${r.score} | ${Math.round(r.lcpMs)} ms | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} ms |${r.miss ? ' miss' : ''}`,
+    `| ${r.host.replace('.localhost', '')} | \`${r.page}\` | ${r.who} | ${r.score} | ${Math.round(r.lcpMs)} ms | ${r.cls.toFixed(3)} | ${Math.round(r.tbtMs)} ms | ${Math.round(r.longestTaskMs)} ms |${r.miss ? ' miss' : ''}`,
   );
 }
 if (rows.some((r) => r.miss)) process.exitCode = 1;

@@ -45,6 +45,27 @@ const cases = [
     headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
     target: 0.5,
   },
+  // The plans page, cached like the home page; the search results and the numbers, which are
+  // found per request and arrive with their page (decision 0107): their rate is a search and a
+  // render, shown for contrast.
+  {
+    name: 'page /plans (acme.localhost)',
+    host: 'acme.localhost',
+    path: '/plans',
+    target: 0.5,
+  },
+  {
+    name: 'per-request page /domains/search?q=example (nameport.localhost)',
+    host: 'nameport.localhost',
+    path: '/domains/search?q=example',
+    target: null,
+  },
+  {
+    name: 'per-request page /numbers (nameport.localhost)',
+    host: 'nameport.localhost',
+    path: '/numbers',
+    target: null,
+  },
   // Contrast: a store page rendered on every request (the store's own 404 page).
   {
     name: 'per-request page /no-such-page (acme.localhost)',
