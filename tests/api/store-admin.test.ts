@@ -74,6 +74,18 @@ describe('PATCH /api/admin/stores/{host}', () => {
     });
   });
 
+  it.each([
+    ['acme.localhost', 'theme_id 7'],
+    ['ringo.localhost', 'default_theme'],
+  ])('refuses with 422 a colour for %s, which shows a built-in theme (%s)', async (host) => {
+    const before = (await call('GET', host)).body.data;
+    const refused = await call('PATCH', host, { theme: { secondaryColor: '#00ff00' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('theme_not_editable');
+    expect(refused.body.error.fields).toHaveProperty(['theme.secondaryColor']);
+    expect((await call('GET', host)).body.data).toEqual(before);
+  });
+
   it('keeps every one of 20 parallel changes that each set a different variable', async () => {
     // Twenty settings, each named by exactly one of the parallel changes: thirteen texts and
     // the opening hours of seven weekdays (each day's hours merge into the stored ones).
