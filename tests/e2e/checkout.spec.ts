@@ -79,11 +79,11 @@ async function journey(page: Page, host: string) {
   await expect(page.getByText('of which VAT (20%)')).toBeVisible();
   await expect(page.locator('[data-total="monthly"]')).not.toHaveText('£0.00');
   // The store's terms and privacy notice are a click away from the box that accepts them.
-  await expect(page.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute(
-    'href',
-    '/terms',
-  );
-  await expect(page.getByRole('link', { name: 'privacy notice' })).toHaveAttribute(
+  const step = page.getByRole('main');
+  await expect(
+    step.getByRole('link', { name: 'terms and conditions', exact: true }),
+  ).toHaveAttribute('href', '/terms');
+  await expect(step.getByRole('link', { name: 'privacy notice', exact: true })).toHaveAttribute(
     'href',
     '/privacy',
   );
@@ -155,11 +155,11 @@ test('an order left unpaid is cancelled a day later by the job on the product cl
   const email = await registerInCheckout(page, mailbox, base);
   await fillBilling(page);
   // The store's terms and privacy notice are a click away from the box that accepts them.
-  await expect(page.getByRole('link', { name: 'terms and conditions' })).toHaveAttribute(
-    'href',
-    '/terms',
-  );
-  await expect(page.getByRole('link', { name: 'privacy notice' })).toHaveAttribute(
+  const step = page.getByRole('main');
+  await expect(
+    step.getByRole('link', { name: 'terms and conditions', exact: true }),
+  ).toHaveAttribute('href', '/terms');
+  await expect(step.getByRole('link', { name: 'privacy notice', exact: true })).toHaveAttribute(
     'href',
     '/privacy',
   );

@@ -18,7 +18,7 @@ const UNAVAILABLE = {
 /**
  * Minutes and seconds left on a number's hold, ticking once a second. It counts from the seconds
  * the server said were left when the cart arrived, so a browser whose clock is wrong still shows
- * the right time; a new answer (a new hold) remounts it by key.
+ * the right time; a new answer (a new hold, or the same one read again) remounts it by key.
  */
 function HoldCountdown({
   until,
@@ -38,8 +38,12 @@ function HoldCountdown({
   }, []);
   const left = Math.max(0, secondsLeft * 1000 - (now - arrived));
   const ended = left === 0;
+  // A second's grace, so the server's clock has passed the end too; if it still holds the number
+  // (the page counted fast), the new answer restarts the countdown (its key has the seconds left).
   useEffect(() => {
-    if (ended) onEnd();
+    if (!ended) return;
+    const t = window.setTimeout(onEnd, 1000);
+    return () => window.clearTimeout(t);
   }, [ended, onEnd]);
   const m = Math.floor(left / 60_000);
   const s = Math.floor((left % 60_000) / 1000);
@@ -90,7 +94,7 @@ function Line({
         </p>
         {line.held_until && line.hold_seconds_left !== undefined ? (
           <HoldCountdown
-            key={line.held_until}
+            key={`${line.held_until}/${line.hold_seconds_left}`}
             until={line.held_until}
             secondsLeft={line.hold_seconds_left}
             onEnd={onHoldEnd}
