@@ -308,6 +308,11 @@ test.describe('merge on sign-in', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await visit(page, '/cart');
     await expect(page.locator(`[data-label="${name}.co.uk"]`)).toBeVisible();
+    // The header has the customer (and the account's VAT choice, which it applies) before the
+    // switch is used: a click before that answer would be undone by it.
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Ada Lovelace' }),
+    ).toBeVisible();
 
     // Signed in, the VAT choice is kept on the account: another browser signing in shows it.
     await page.getByRole('switch', { name: 'Prices include VAT' }).click();
