@@ -27,6 +27,18 @@ test.afterAll(async () => {
   await mailbox.close();
 });
 
+/** The store's terms and privacy notice are a click away from the box that accepts them. */
+async function expectLegalLinks(page: Page) {
+  const step = page.getByRole('main');
+  await expect(
+    step.getByRole('link', { name: 'terms and conditions', exact: true }),
+  ).toHaveAttribute('href', '/terms');
+  await expect(step.getByRole('link', { name: 'privacy notice', exact: true })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
+}
+
 async function journey(page: Page, host: string) {
   const base = `http://${host}:${PORT}`;
   const name = `buy${Date.now().toString(36)}`;
@@ -78,15 +90,7 @@ async function journey(page: Page, host: string) {
   await expect(review).toContainText('Business plan');
   await expect(page.getByText('of which VAT (20%)')).toBeVisible();
   await expect(page.locator('[data-total="monthly"]')).not.toHaveText('£0.00');
-  // The store's terms and privacy notice are a click away from the box that accepts them.
-  const step = page.getByRole('main');
-  await expect(
-    step.getByRole('link', { name: 'terms and conditions', exact: true }),
-  ).toHaveAttribute('href', '/terms');
-  await expect(step.getByRole('link', { name: 'privacy notice', exact: true })).toHaveAttribute(
-    'href',
-    '/privacy',
-  );
+  await expectLegalLinks(page);
   await page.getByLabel(/I accept the/).check();
   await page.getByRole('button', { name: /^Place order and pay £/ }).click();
 
@@ -154,15 +158,7 @@ test('an order left unpaid is cancelled a day later by the job on the product cl
   await visit(page, `${base}/checkout`);
   const email = await registerInCheckout(page, mailbox, base);
   await fillBilling(page);
-  // The store's terms and privacy notice are a click away from the box that accepts them.
-  const step = page.getByRole('main');
-  await expect(
-    step.getByRole('link', { name: 'terms and conditions', exact: true }),
-  ).toHaveAttribute('href', '/terms');
-  await expect(step.getByRole('link', { name: 'privacy notice', exact: true })).toHaveAttribute(
-    'href',
-    '/privacy',
-  );
+  await expectLegalLinks(page);
   await page.getByLabel(/I accept the/).check();
   await page.getByRole('button', { name: /^Place order and pay £/ }).click();
   await expect(page.getByText('Demo payment — no money moves.')).toBeVisible();

@@ -65,6 +65,18 @@ export const ADMIN_TOKEN = 'e2e-admin-token-0123456789-0123456789';
  * forward by whole days, which answers once the jobs that became due have run. The clock only
  * moves forward and other specs may have moved it: read it rather than assume it is Date.now().
  */
+/** POST /api/admin/clock with `body`; the server's time once the due jobs have run. */
+async function advanceClock(body: { advance_days: number } | { advance_minutes: number }) {
+  const answer = await request({
+    method: 'POST',
+    path: '/api/admin/clock',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (answer.status !== 200) throw new Error(`POST /api/admin/clock: ${answer.status}`);
+  return new Date(jsonOf(answer).data.now);
+}
+
 export const serverClock = {
   async now(): Promise<Date> {
     const answer = await request({
@@ -75,25 +87,11 @@ export const serverClock = {
     return new Date(jsonOf(answer).data.now);
   },
   async advanceDays(days: number): Promise<Date> {
-    const answer = await request({
-      method: 'POST',
-      path: '/api/admin/clock',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ advance_days: days }),
-    });
-    if (answer.status !== 200) throw new Error(`POST /api/admin/clock: ${answer.status}`);
-    return new Date(jsonOf(answer).data.now);
+    return advanceClock({ advance_days: days });
   },
   /** Moves the server's clock forward by whole minutes (a number's hold runs out in 15). */
   async advanceMinutes(minutes: number): Promise<Date> {
-    const answer = await request({
-      method: 'POST',
-      path: '/api/admin/clock',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ advance_minutes: minutes }),
-    });
-    if (answer.status !== 200) throw new Error(`POST /api/admin/clock: ${answer.status}`);
-    return new Date(jsonOf(answer).data.now);
+    return advanceClock({ advance_minutes: minutes });
   },
   /** How far the server's clock is ahead of this process's, in ms. */
   async offsetMs(): Promise<number> {
