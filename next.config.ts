@@ -23,6 +23,10 @@ const nextConfig: NextConfig = {
   // database after a restart (the database may have changed meanwhile), and a flood of unknown
   // hosts or paths cannot fill the disk. See docs/decisions/0010-page-cache.md.
   cacheMaxMemorySize: 32 * 1024 * 1024,
+  // A cached page older than this is rendered afresh before it is served, never sent stale (Next's
+  // default is a year). A search page is refreshed after a minute in the background; one nobody
+  // asked for in an hour is not shown with hour-old availability (docs/decisions/0111).
+  expireTime: 3600,
   experimental: { isrFlushToDisk: false, inlineCss: true },
   reactStrictMode: true,
 };

@@ -45,9 +45,9 @@ const cases = [
     headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
     target: 0.5,
   },
-  // The plans page, cached like the home page; the search results and the numbers, which are
-  // found per request and arrive with their page (decision 0107): their rate is a search and a
-  // render, shown for contrast.
+  // The plans page, cached like the home page; a domain search's results, cached per query
+  // (decision 0111), also from a browser; the numbers, found per request and arriving with their
+  // page (decision 0107): their rate is a search and a render, shown for contrast.
   {
     name: 'page /plans (acme.localhost)',
     host: 'acme.localhost',
@@ -55,10 +55,17 @@ const cases = [
     target: 0.5,
   },
   {
-    name: 'per-request page /domains/search?q=example (nameport.localhost)',
+    name: 'page /domains/search?q=example (nameport.localhost)',
     host: 'nameport.localhost',
     path: '/domains/search?q=example',
-    target: null,
+    target: 0.5,
+  },
+  {
+    name: 'page /domains/search?q=example (acme.localhost), Accept-Encoding br',
+    host: 'acme.localhost',
+    path: '/domains/search?q=example',
+    headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    target: 0.5,
   },
   {
     name: 'per-request page /numbers (nameport.localhost)',

@@ -6,6 +6,24 @@ import { hostOfRequest } from '@/lib/http/host';
 import { STORE_HEADER } from '@/lib/http/internal-headers';
 import { resolveSiteVersion, SITE_VERSIONS } from '@/features/site-version/site-version';
 import { matchHost, storeKeyOf } from '@/features/tenancy/host';
+import { encodeSearchSegment, searchQueryOf } from '@/features/catalog/search-address';
+
+const SEARCH_PATH = '/domains/search';
+
+/**
+ * The application path of a page. A domain search's query becomes a path segment, so its results
+ * page is cached per query (docs/decisions/0111); that internal form is not an address of its own
+ * from outside (it answers the store's 404 page).
+ */
+function pagePath(pathname: string, params: URLSearchParams): string {
+  if (pathname === '/') return '';
+  if (pathname === SEARCH_PATH) {
+    const query = searchQueryOf(params.get('q'));
+    return query ? `${SEARCH_PATH}/${encodeSearchSegment(query)}` : SEARCH_PATH;
+  }
+  if (pathname.startsWith(`${SEARCH_PATH}/`)) return `/not-found${pathname}`;
+  return pathname;
+}
 
 /**
  * The request gate (ARCHITECTURE.md "One request, end to end"):
@@ -56,8 +74,8 @@ export function proxy(request: NextRequest): NextResponse {
     callwave: env.TELEPHONY_BRAND_HOSTS,
   });
   const url = request.nextUrl.clone();
-  url.pathname = `/${match.host}/${siteVersion}${pathname === '/' ? '' : pathname}`;
-  url.search = search;
+  url.pathname = `/${match.host}/${siteVersion}${pagePath(pathname, request.nextUrl.searchParams)}`;
+  url.search = pathname === SEARCH_PATH ? '' : search;
   // No request-header changes: overriding them makes Next re-encode every header of every page
   // request, and cached pages read nothing from the request anyway. The response header names the
   // store for the request log; serve.mjs removes it (docs/decisions/0045).

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getRewrittenUrl, isRewrite } from 'next/experimental/testing/server';
 import { proxy } from '@/proxy';
+import { decodeSearchSegment } from '@/features/catalog/search-address';
 import { apiRequest } from '../support/requests';
 
 describe('proxy', () => {
@@ -52,6 +53,26 @@ describe('proxy', () => {
     expect(store('www.nameport.example')).toBe('nameport');
     expect(store('localhost')).toBe('nameport');
     expect(store('callwave.localhost')).toBe('callwave');
+  });
+
+  it('gives each domain search query a path of its own, so its page is cached per query', () => {
+    const rewritten = (path: string) =>
+      new URL(getRewrittenUrl(proxy(apiRequest(path, { host: 'acme.localhost' })))!);
+    const search = rewritten('/domains/search?q=%20caf%C3%A9%2Fone.com%20&page=2');
+    const segment = search.pathname.split('/').pop()!;
+    expect(search.pathname).toBe(`/acme.localhost/2/domains/search/${segment}`);
+    expect(search.search).toBe('');
+    expect(decodeSearchSegment(segment)).toBe('café/one.com');
+    // The same query is the same page; another query another one.
+    expect(rewritten('/domains/search?q=caf%C3%A9/one.com').pathname).toBe(search.pathname);
+    expect(rewritten('/domains/search?q=cafe.com').pathname).not.toBe(search.pathname);
+    // No query, or only spaces: the search page with the box alone.
+    expect(rewritten('/domains/search').pathname).toBe('/acme.localhost/2/domains/search');
+    expect(rewritten('/domains/search?q=%20%20').pathname).toBe('/acme.localhost/2/domains/search');
+    // The internal form is not an address from outside: it leads to the store's 404 page.
+    expect(rewritten(`/domains/search/${segment}`).pathname).toBe(
+      `/acme.localhost/2/not-found/domains/search/${segment}`,
+    );
   });
 
   it('sends the OAuth metadata address (RFC 8414) to its route', () => {

@@ -133,6 +133,11 @@ async function journey(page: Page, host: string) {
   // The receipt with the invoice attached reaches the customer's mailbox.
   const receipt = await mailbox.waitFor(email, (m) => m.subject.startsWith('Payment received'));
   expect(receipt.raw).toContain('application/pdf');
+
+  // The search page for the name was kept in the page cache when it was searched; the sale is
+  // seen there at once, as by the search itself.
+  await visit(page, `${base}/domains/search?q=${name}.com`);
+  await expect(page.locator(`[data-domain="${name}.com"]`)).toContainText('Taken');
 }
 
 test('nameport: a new customer buys a domain, a number and a plan, declined once, then paid', async ({

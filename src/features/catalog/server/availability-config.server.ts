@@ -1,7 +1,9 @@
 import 'server-only';
 import { appDb } from '@/lib/db/app-db';
+import { expireCacheTags } from '@/lib/cache/cache-tags';
 import { getEnv } from '@/lib/env';
 import { availabilityChecker, type AvailabilityChecker } from './availability.server';
+import { domainSearchTag } from '../search-address';
 import bootstrap from './rdap-bootstrap.json';
 import { parseBootstrap, rdapProvider } from './rdap-provider.server';
 import { registryProvider } from './registry-provider.server';
@@ -26,4 +28,14 @@ export function availability(): AvailabilityChecker {
     });
   }
   return checker;
+}
+
+/**
+ * Domains whose availability just changed here (registered by an order): searches answer them
+ * afresh at once, and the cached search pages that list them are rendered again on their next
+ * visit (docs/decisions/0111). Call it once the change is committed.
+ */
+export function availabilityChanged(domains: readonly string[]): void {
+  for (const domain of domains) availability().forget(domain);
+  expireCacheTags([...new Set(domains.map((d) => domainSearchTag(d.split('.')[0]!)))]);
 }

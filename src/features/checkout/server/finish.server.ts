@@ -4,7 +4,7 @@ import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
 import { enqueue, notifyJobWorkers, prepareJobQueue } from '@/lib/jobs/process-queue.server';
 import { logger } from '@/lib/logger';
-import { availability } from '@/features/catalog/server/availability-config.server';
+import { availabilityChanged } from '@/features/catalog/server/availability-config.server';
 import { issueInvoice } from '@/features/invoices/server/invoices.server';
 import {
   lockOrderForUpdate,
@@ -104,8 +104,9 @@ export async function finishPayment(
     return domains;
   });
   if (registered === null) return { orderId: first.orderId, finished: false };
-  // Searches answer from a short cache: the names just registered must show as taken at once.
-  for (const domain of registered) availability().forget(domain);
+  // Searches answer from a short cache, and their pages from the page cache: the names just
+  // registered must show as taken at once.
+  availabilityChanged(registered);
   notifyJobWorkers(receiptJob.name);
   return { orderId: first.orderId, finished: true };
 }
