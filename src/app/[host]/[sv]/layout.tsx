@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { Suspense, type CSSProperties, type ReactNode } from 'react';
 import type { Metadata } from 'next';
 import { themeCssVariables } from '@/features/theme/css-vars';
 import { pageStore } from '@/features/tenancy/server/page-store.server';
@@ -6,7 +6,7 @@ import { Header } from '@/features/shell/components/header';
 import { Footer } from '@/features/shell/components/footer';
 import { ThirdPartyScripts } from '@/features/shell/components/third-party-scripts';
 import { AccountSlot } from '@/features/shell/components/account-slot';
-import { DataProvider } from '@/features/shell/components/data-provider';
+import { DataProvider, HydrationMark } from '@/features/shell/components/data-provider';
 import { faviconFor } from '@/features/tenancy/favicon';
 import { StructuredData } from '@/features/seo/components/structured-data';
 import { organizationJsonLd, websiteJsonLd } from '@/features/seo/json-ld';
@@ -62,14 +62,22 @@ export default async function StoreLayout({
         <a href="#main" className={styles.skip}>
           Skip to content
         </a>
-        <Header store={store} siteVersion={siteVersion} account={<AccountSlot />} />
+        {/* The header and the footer hydrate after the page, each on its own (0112). Nothing in
+            them waits on the server, so both are in the first response like the rest. */}
+        <Suspense>
+          <Header store={store} siteVersion={siteVersion} account={<AccountSlot />} />
+          <HydrationMark part="header" />
+        </Suspense>
         {store.variables.bannerText ? (
           <p className={styles.banner}>{store.variables.bannerText}</p>
         ) : null}
         <main id="main" className={styles.main}>
           {children}
         </main>
-        <Footer store={store} />
+        <Suspense>
+          <Footer store={store} />
+          <HydrationMark part="footer" />
+        </Suspense>
       </DataProvider>
       <ThirdPartyScripts store={store} />
       <StructuredData data={websiteJsonLd(store)} />

@@ -4,13 +4,32 @@ import { SWRConfig } from 'swr';
 import { SWR_DEFAULTS } from '@/lib/swr-config';
 
 /**
- * SPEC section 9's data-fetch defaults for every SWR hook of the store's pages. Once the page has
- * hydrated it says so on <html data-hydrated>: its controls answer from then on (the scripts load
- * after the first paint, docs/decisions/0015-paint-first.md).
+ * The parts of a store page that React hydrates separately: the page itself first, then the
+ * header and the footer, each in its own Suspense boundary, in slices between which the browser
+ * can answer input (issue 13 point 4: no long task; docs/decisions/0112).
+ */
+type Part = 'page' | 'header' | 'footer';
+const PARTS: readonly Part[] = ['page', 'header', 'footer'];
+const hydrated = new Set<Part>();
+
+/** Once every part has hydrated, <html data-hydrated> says so: its controls answer from then on. */
+function markHydrated(part: Part) {
+  hydrated.add(part);
+  if (PARTS.every((p) => hydrated.has(p))) document.documentElement.dataset.hydrated = '';
+}
+
+/** Placed last in a separately hydrated part: records that the part has hydrated. */
+export function HydrationMark({ part }: { part: Exclude<Part, 'page'> }) {
+  useEffect(() => markHydrated(part), [part]);
+  return null;
+}
+
+/**
+ * SPEC section 9's data-fetch defaults for every SWR hook of the store's pages. The scripts load
+ * after the first paint (docs/decisions/0015-paint-first.md); <html data-hydrated> is set once the
+ * page, its header and its footer have hydrated.
  */
 export function DataProvider({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = '';
-  }, []);
+  useEffect(() => markHydrated('page'), []);
   return <SWRConfig value={SWR_DEFAULTS}>{children}</SWRConfig>;
 }
