@@ -331,6 +331,34 @@ test.describe('merge on sign-in', () => {
     await expect(second.locator('[data-total="due_today"] .price-gross')).toBeVisible();
     await expect(second.locator('[data-total="due_today"] .price-net')).toBeHidden();
     await other.close();
+
+    // A click on the switch before the header has the customer is not undone when the account's
+    // stored choice (inc) arrives after it.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/customer', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await visit(page, '/domains/pricing');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(page.locator('html')).toHaveAttribute('data-vat', 'inc');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/vat') && r.request().method() === 'PUT',
+    );
+    await page.getByRole('switch', { name: 'Prices include VAT' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-vat', 'ex');
+    answer();
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Ada Lovelace' }),
+    ).toBeVisible();
+    expect((await saved).status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('data-vat', 'ex');
+    await expect(page.getByRole('switch', { name: 'Prices include VAT' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    await page.unroute('**/api/customer');
   });
 });
 

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { VAT_COOKIE } from '@/features/pricing/vat-display';
+import { vatChoice } from '@/features/pricing/vat-choice';
 import { useCustomer } from '../hooks/use-customer';
 import styles from './auth.module.css';
 
@@ -19,9 +20,11 @@ export function HeaderAccount() {
   const accountVat = user ? data?.vat_display : undefined;
 
   // Signed in, the account's VAT choice wins (it may come from another device): apply it to the
-  // page and the cookie the page reads before first paint.
+  // page and the cookie the page reads before first paint; unless the visitor has used the switch
+  // in this tab since, whose choice is newer and is being saved to the account.
   useEffect(() => {
-    if (!accountVat || document.documentElement.dataset.vat === accountVat) return;
+    if (!accountVat || vatChoice.madeHere || document.documentElement.dataset.vat === accountVat)
+      return;
     document.documentElement.dataset.vat = accountVat;
     document.cookie = `${VAT_COOKIE}=${accountVat}; path=/; max-age=31536000; samesite=lax`;
   }, [accountVat]);

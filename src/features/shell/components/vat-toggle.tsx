@@ -1,6 +1,7 @@
 'use client';
 import { useSyncExternalStore } from 'react';
 import { VAT_COOKIE, type VatDisplay } from '@/features/pricing/vat-display';
+import { vatChoice } from '@/features/pricing/vat-choice';
 import styles from './header.module.css';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -25,6 +26,7 @@ export function VatToggle() {
 
   function toggle() {
     const next: VatDisplay = display === 'inc' ? 'ex' : 'inc';
+    vatChoice.madeHere = true;
     document.documentElement.dataset.vat = next;
     document.cookie = `${VAT_COOKIE}=${next}; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
     // The page has already changed and the cookie keeps the choice in this browser; the server
