@@ -45,9 +45,8 @@ const cases = [
     headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
     target: 0.5,
   },
-  // The plans page, cached like the home page; a domain search's results, cached per query
-  // (decision 0111), also from a browser; the numbers, found per request and arriving with their
-  // page (decision 0107): their rate is a search and a render, shown for contrast.
+  // The plans page, cached like the home page; a domain search's and a number search's results,
+  // cached per query (decision 0111), the domain search also as a browser asks.
   {
     name: 'page /plans (acme.localhost)',
     host: 'acme.localhost',
@@ -68,10 +67,16 @@ const cases = [
     target: 0.5,
   },
   {
-    name: 'per-request page /numbers (nameport.localhost)',
+    name: 'page /numbers (nameport.localhost)',
     host: 'nameport.localhost',
     path: '/numbers',
-    target: null,
+    target: 0.5,
+  },
+  {
+    name: 'page /numbers?area=020 (acme.localhost)',
+    host: 'acme.localhost',
+    path: '/numbers?area=020',
+    target: 0.5,
   },
   // Contrast: a store page rendered on every request (the store's own 404 page).
   {

@@ -6,14 +6,21 @@ import { hostOfRequest } from '@/lib/http/host';
 import { STORE_HEADER } from '@/lib/http/internal-headers';
 import { resolveSiteVersion, SITE_VERSIONS } from '@/features/site-version/site-version';
 import { matchHost, storeKeyOf } from '@/features/tenancy/host';
-import { encodeSearchSegment, searchQueryOf } from '@/features/catalog/search-address';
+import {
+  encodeSearchSegment,
+  numbersSegmentOf,
+  searchQueryOf,
+} from '@/features/catalog/search-address';
 
 const SEARCH_PATH = '/domains/search';
+const NUMBERS_PATH = '/numbers';
+/** Search pages whose query becomes a path segment: the query string is not passed on. */
+const QUERY_PAGES = new Set([SEARCH_PATH, NUMBERS_PATH]);
 
 /**
- * The application path of a page. A domain search's query becomes a path segment, so its results
- * page is cached per query (docs/decisions/0111); that internal form is not an address of its own
- * from outside (it answers the store's 404 page).
+ * The application path of a page. A domain or number search's query becomes a path segment, so
+ * its results page is cached per query (docs/decisions/0111); that internal form is not an
+ * address of its own from outside (it answers the store's 404 page).
  */
 function pagePath(pathname: string, params: URLSearchParams): string {
   if (pathname === '/') return '';
@@ -21,7 +28,12 @@ function pagePath(pathname: string, params: URLSearchParams): string {
     const query = searchQueryOf(params.get('q'));
     return query ? `${SEARCH_PATH}/${encodeSearchSegment(query)}` : SEARCH_PATH;
   }
-  if (pathname.startsWith(`${SEARCH_PATH}/`)) return `/not-found${pathname}`;
+  if (pathname === NUMBERS_PATH) {
+    const segment = numbersSegmentOf(params);
+    return segment ? `${NUMBERS_PATH}/${segment}` : NUMBERS_PATH;
+  }
+  if (pathname.startsWith(`${SEARCH_PATH}/`) || pathname.startsWith(`${NUMBERS_PATH}/`))
+    return `/not-found${pathname}`;
   return pathname;
 }
 
@@ -75,7 +87,7 @@ export function proxy(request: NextRequest): NextResponse {
   });
   const url = request.nextUrl.clone();
   url.pathname = `/${match.host}/${siteVersion}${pagePath(pathname, request.nextUrl.searchParams)}`;
-  url.search = pathname === SEARCH_PATH ? '' : search;
+  url.search = QUERY_PAGES.has(pathname) ? '' : search;
   // No request-header changes: overriding them makes Next re-encode every header of every page
   // request, and cached pages read nothing from the request anyway. The response header names the
   // store for the request log; serve.mjs removes it (docs/decisions/0045).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getRewrittenUrl, isRewrite } from 'next/experimental/testing/server';
 import { proxy } from '@/proxy';
-import { decodeSearchSegment } from '@/features/catalog/search-address';
+import { decodeNumbersSegment, decodeSearchSegment } from '@/features/catalog/search-address';
 import { apiRequest } from '../support/requests';
 
 describe('proxy', () => {
@@ -72,6 +72,21 @@ describe('proxy', () => {
     // The internal form is not an address from outside: it leads to the store's 404 page.
     expect(rewritten(`/domains/search/${segment}`).pathname).toBe(
       `/acme.localhost/2/not-found/domains/search/${segment}`,
+    );
+  });
+
+  it('gives each number search a path of its own; the free numbers keep /numbers', () => {
+    const rewritten = (path: string) =>
+      new URL(getRewrittenUrl(proxy(apiRequest(path, { host: 'nameport.localhost' })))!);
+    const search = rewritten('/numbers?area=%200161&contains=&x=1');
+    const segment = search.pathname.split('/').pop()!;
+    expect(search.pathname).toBe(`/nameport.localhost/2/numbers/${segment}`);
+    expect(search.search).toBe('');
+    expect(decodeNumbersSegment(segment)).toEqual({ area: '0161', contains: '' });
+    expect(rewritten('/numbers?area=&contains=').pathname).toBe('/nameport.localhost/2/numbers');
+    expect(rewritten('/numbers').pathname).toBe('/nameport.localhost/2/numbers');
+    expect(rewritten(`/numbers/${segment}`).pathname).toBe(
+      `/nameport.localhost/2/not-found/numbers/${segment}`,
     );
   });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  decodeNumbersSegment,
   decodeSearchSegment,
+  numbersSegmentOf,
   domainSearchTag,
   encodeSearchSegment,
   SEARCH_QUERY_MAX,
@@ -33,6 +35,16 @@ describe('search addresses', () => {
       expect(decodeSearchSegment(segment)).toBeNull();
     },
   );
+
+  it('turns a number search into one path segment and back, and refuses segments it did not write', () => {
+    const segment = (area: string, contains: string) =>
+      numbersSegmentOf(new URLSearchParams({ area, contains }));
+    expect(decodeNumbersSegment(segment('020', '')!)).toEqual({ area: '020', contains: '' });
+    expect(decodeNumbersSegment(segment(' 1x ', '77')!)).toEqual({ area: '1x', contains: '77' });
+    expect(segment('', ' ')).toBeNull();
+    for (const text of ['["020"]', '["",""]', '[" 020",""]', '[1,2]', '{}', 'not json'])
+      expect(decodeNumbersSegment(encodeSearchSegment(text))).toBeNull();
+  });
 
   it('tags a search page by the names it lists, in lower case', () => {
     expect(domainSearchTag('Example')).toBe('domain-search:example');

@@ -5,6 +5,8 @@ import { serverSecret } from '@/lib/security/server-secret';
 import { seal } from '@/lib/security/seal';
 import { availability } from '@/features/catalog/server/availability-config.server';
 import { holdNumberForCart, numbersOf, plansOf } from '@/features/catalog/server/inventory.server';
+import { numbersPageTag } from '@/features/catalog/search-address';
+import { expireCacheTags } from '@/lib/cache/cache-tags';
 import { splitDomain, toAsciiDomain } from '@/features/catalog/server/domain-name.server';
 import type { AddItemInput } from '../schemas';
 import type { CartView } from './cart-pricing.server';
@@ -94,7 +96,7 @@ export async function addItem(
         number: ['not in this country inventory'],
       });
     }
-    return changeCart(ctx, expected, async (tx, cart) => {
+    const answer = await changeCart(ctx, expected, async (tx, cart) => {
       const at = now();
       const held = await holdNumberForCart(tx, {
         number: input.number,
@@ -117,6 +119,9 @@ export async function addItem(
         users: null,
       });
     });
+    // Held and committed: the cached numbers pages must not offer it any more (0111).
+    expireCacheTags([numbersPageTag(ctx.siteVersion)]);
+    return answer;
   }
   const plans = await plansOf(ctx.siteVersion);
   if (!plans.some((p) => p.id === input.plan)) {

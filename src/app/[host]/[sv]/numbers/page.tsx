@@ -1,33 +1,19 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { pageStore } from '@/features/tenancy/server/page-store.server';
-import { NumberSearch } from '@/features/shop/components/number-search';
-import { numberSearch } from '@/features/shop/server/number-search.server';
+import { NumbersPage } from '@/features/shop/components/numbers-page';
 
-type Props = {
-  params: Promise<{ host: string; sv: string }>;
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-};
+type Props = { params: Promise<{ host: string; sv: string }> };
 
 export const metadata: Metadata = { title: 'Phone numbers' };
-// Free numbers change as they are held and sold: the list is found per request and arrives with
-// the page (issue 13 points 2 and 4; docs/decisions/0107).
-export const dynamic = 'force-dynamic';
+// The page of free numbers, cached; expired when a number is held, and kept 15 seconds at most
+// (docs/decisions/0111). A search's page is `[query]/page.tsx`.
+export const revalidate = 15;
 
-/** Virtual phone numbers of the site version's country (UK for GBP, US for USD). */
-export default async function NumbersPage({ params, searchParams }: Props) {
+/** Virtual phone numbers of the site version's country, the first page of free ones. */
+export default async function FreeNumbersPage({ params }: Props) {
   const { host, sv } = await params;
   const { store, siteVersion } = await pageStore(host, sv);
   if (store.config.dashboard_only) notFound();
-  const search = await numberSearch(await searchParams, siteVersion);
-  return (
-    <>
-      <h1>Phone numbers</h1>
-      <p>
-        {siteVersion === 1 ? 'UK' : 'US'} numbers, billed monthly. A number you add is held for you
-        for 15 minutes.
-      </p>
-      <NumberSearch siteVersion={siteVersion} search={search} action="/numbers" />
-    </>
-  );
+  return <NumbersPage siteVersion={siteVersion} query={{ area: '', contains: '' }} />;
 }
