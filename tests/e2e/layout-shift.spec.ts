@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { MailServer } from '../support/mail-server';
 import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
-import { PORT, visit } from './support';
+import { PORT, request, visit } from './support';
 
 /**
  * Issue 13 point 6: no page a shopper or customer sees moves once painted. Layout shift does not
@@ -99,6 +99,36 @@ for (const host of HOSTS) {
     });
   }
 }
+
+/**
+ * What the layout test above can miss, as it depends on when a page was first rendered: React
+ * sends a Suspense boundary's content at the end of the page when the page before it is large, and
+ * a header sent that way arrives after the content below it, which then moves down (decision
+ * 0113). Each of these pages is rendered afresh (a new query) and must carry its header in place.
+ */
+test('the header is in place in every first response, however long the page', async () => {
+  const paths = [
+    ...['0113', '0114', '0115', '0116', '0117', '0118'].map((a) => `/numbers?area=${a}`),
+    ...['header', 'inplace'].map((q) => `/domains/search?q=${q}${Date.now().toString(36)}`),
+  ];
+  for (const host of HOSTS) {
+    for (const path of paths) {
+      const { status, body } = await request({
+        host,
+        path,
+        headers: { 'Accept-Language': 'en-GB' },
+      });
+      expect(status, path).toBe(200);
+      const header = body.indexOf('<header');
+      const main = body.indexOf('<main');
+      expect(header, `${host}${path}: the header before the page`).toBeGreaterThan(0);
+      expect(header, `${host}${path}: the header before the page`).toBeLessThan(main);
+      expect(body.slice(0, main), `${host}${path}: nothing above the page sent later`).not.toMatch(
+        /<template id="B:/,
+      );
+    }
+  }
+});
 
 test.describe('signed in', () => {
   let mailbox: MailServer;

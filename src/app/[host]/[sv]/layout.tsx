@@ -62,12 +62,11 @@ export default async function StoreLayout({
         <a href="#main" className={styles.skip}>
           Skip to content
         </a>
-        {/* The header and the footer hydrate after the page, each on its own (0112). Nothing in
-            them waits on the server, so both are in the first response like the rest. */}
-        <Suspense>
-          <Header store={store} siteVersion={siteVersion} account={<AccountSlot />} />
-          <HydrationMark part="header" />
-        </Suspense>
+        {/* The header is never in a Suspense boundary: React may send a boundary's content after
+            the page's (it does once the page is large), and the page would then move down when
+            the header arrives (0113). The footer, below everything, hydrates on its own (0112). */}
+        <Header store={store} siteVersion={siteVersion} account={<AccountSlot />} />
+        <HydrationMark part="header" />
         {store.variables.bannerText ? (
           <p className={styles.banner}>{store.variables.bannerText}</p>
         ) : null}
