@@ -8,7 +8,11 @@ import bootstrap from './rdap-bootstrap.json';
 import { parseBootstrap, rdapProvider } from './rdap-provider.server';
 import { registryProvider } from './registry-provider.server';
 
-let checker: AvailabilityChecker | undefined;
+// On globalThis: Next loads this module once in the route handlers' bundle and once in the
+// pages' bundle of the same process. With a checker in each, a sale forgot the name in the
+// handlers' cache while the search page went on answering "Available" from its own for a minute.
+const KEY = Symbol.for('storefront.availability');
+const holder = globalThis as { [KEY]?: AvailabilityChecker };
 
 /**
  * The process's availability source, chosen by AVAILABILITY_PROVIDER: the registry table
@@ -16,6 +20,7 @@ let checker: AvailabilityChecker | undefined;
  * server instead). Made once so its cache is shared by every search.
  */
 export function availability(): AvailabilityChecker {
+  let checker = holder[KEY];
   if (!checker) {
     const env = getEnv();
     const provider =
@@ -26,6 +31,7 @@ export function availability(): AvailabilityChecker {
       timeoutMs: env.AVAILABILITY_TIMEOUT_MS,
       cacheMs: env.AVAILABILITY_CACHE_MS,
     });
+    holder[KEY] = checker;
   }
   return checker;
 }
