@@ -5,6 +5,7 @@ import authStyles from '@/features/auth/components/auth.module.css';
 import { FormError } from '@/features/auth/components/field';
 import type { DemoOutcome, Payment } from '@/features/payments/payment-types';
 import { browserApi } from '@/lib/browser-api';
+import { useHydrated } from '@/lib/use-hydrated';
 import styles from './checkout.module.css';
 
 /**
@@ -13,7 +14,10 @@ import styles from './checkout.module.css';
  */
 export function DemoPay({ payment: initial, orderId }: { payment: Payment; orderId: string }) {
   const [payment, setPayment] = useState(initial);
-  const [busy, setBusy] = useState(false);
+  const [working, setBusy] = useState(false);
+  // The page paints before its scripts load: until then a click would do nothing and be lost.
+  const hydrated = useHydrated();
+  const busy = working || !hydrated;
   const [error, setError] = useState<string | null>(null);
 
   async function choose(outcome: DemoOutcome) {

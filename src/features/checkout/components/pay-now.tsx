@@ -4,11 +4,13 @@ import { problemOf } from '@/features/auth/api/auth-api';
 import authStyles from '@/features/auth/components/auth.module.css';
 import { FormError } from '@/features/auth/components/field';
 import { browserApi } from '@/lib/browser-api';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /** Starts a new payment attempt for an order awaiting payment and goes to its pay page. */
 export function PayNow({ orderId, label }: { orderId: string; label: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const hydrated = useHydrated();
   async function pay() {
     setBusy(true);
     setError(null);
@@ -23,7 +25,12 @@ export function PayNow({ orderId, label }: { orderId: string; label: string }) {
   return (
     <>
       <FormError message={error} />
-      <button type="button" className={authStyles.button} disabled={busy} onClick={pay}>
+      <button
+        type="button"
+        className={authStyles.button}
+        disabled={busy || !hydrated}
+        onClick={pay}
+      >
         {label}
       </button>
     </>

@@ -4,6 +4,7 @@ import authStyles from '@/features/auth/components/auth.module.css';
 import { FormError } from '@/features/auth/components/field';
 import { useFormAction } from '@/features/auth/hooks/use-form-action';
 import { browserApi } from '@/lib/browser-api';
+import { useHydrated } from '@/lib/use-hydrated';
 
 /** Pays a bill at once with a kept payment method; a decline is said next to the button. */
 export function PayWithKept({
@@ -17,6 +18,7 @@ export function PayWithKept({
 }) {
   const router = useRouter();
   const action = useFormAction('Try again.');
+  const hydrated = useHydrated();
   async function pay() {
     const ok = await action.run(() =>
       browserApi.post(`/api/orders/${orderId}/pay`, { payment_method_id: methodId }),
@@ -26,7 +28,12 @@ export function PayWithKept({
   return (
     <>
       <FormError message={action.error} />
-      <button type="button" className={authStyles.secondary} disabled={action.busy} onClick={pay}>
+      <button
+        type="button"
+        className={authStyles.secondary}
+        disabled={action.busy || !hydrated}
+        onClick={pay}
+      >
         {label}
       </button>
     </>

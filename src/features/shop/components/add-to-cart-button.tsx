@@ -1,9 +1,8 @@
 'use client';
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { useCartActions } from '@/features/cart/hooks/use-cart';
 import styles from './shop.module.css';
-
-const noSubscription = () => () => {};
 
 /**
  * Adds one item with the flash option (the fly-out opens) and says what went wrong if it fails.
@@ -20,11 +19,7 @@ export function AddToCartButton({
   disabled?: boolean;
 }) {
   const call = useCartActions();
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState(false);
