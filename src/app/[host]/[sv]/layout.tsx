@@ -66,7 +66,6 @@ export default async function StoreLayout({
             the page's (it does once the page is large), and the page would then move down when
             the header arrives (0113). The footer, below everything, hydrates on its own (0112). */}
         <Header store={store} siteVersion={siteVersion} account={<AccountSlot />} />
-        <HydrationMark part="header" />
         {store.variables.bannerText ? (
           <p className={styles.banner}>{store.variables.bannerText}</p>
         ) : null}

@@ -4,12 +4,12 @@ import { SWRConfig } from 'swr';
 import { SWR_DEFAULTS } from '@/lib/swr-config';
 
 /**
- * The parts of a store page that React hydrates separately: the page itself first, then the
- * header and the footer, each in its own Suspense boundary, in slices between which the browser
- * can answer input (issue 13 point 4: no long task; docs/decisions/0112).
+ * The parts of a store page that React hydrates separately: the page with its header first, then
+ * the footer in its own Suspense boundary, in slices between which the browser can answer input
+ * (issue 13 point 4; docs/decisions/0112, 0113).
  */
-type Part = 'page' | 'header' | 'footer';
-const PARTS: readonly Part[] = ['page', 'header', 'footer'];
+type Part = 'page' | 'footer';
+const PARTS: readonly Part[] = ['page', 'footer'];
 const hydrated = new Set<Part>();
 
 /** Once every part has hydrated, <html data-hydrated> says so: its controls answer from then on. */
@@ -27,7 +27,7 @@ export function HydrationMark({ part }: { part: Exclude<Part, 'page'> }) {
 /**
  * SPEC section 9's data-fetch defaults for every SWR hook of the store's pages. The scripts load
  * after the first paint (docs/decisions/0015-paint-first.md); <html data-hydrated> is set once the
- * page, its header and its footer have hydrated.
+ * page (with its header) and its footer have hydrated.
  */
 export function DataProvider({ children }: { children: ReactNode }) {
   useEffect(() => markHydrated('page'), []);
