@@ -6,17 +6,29 @@
 (function () {
   var d = document;
   var started = false;
+  // One script per task: adding a script element costs the main thread a few milliseconds (the
+  // request is set up synchronously), and ten of them in one task made a long task of their own on
+  // a slow phone. The scripts are async, so the order they are added in does not matter.
   function load() {
+    var pending = [];
     d.querySelectorAll('script[data-paint-first]').forEach(function (p) {
       var u = p.getAttribute('data-paint-first');
       p.removeAttribute('data-paint-first');
-      // React may have inserted the same chunk already (it finds scripts by src).
-      if (d.querySelector('script[src="' + u + '"]')) return;
-      var s = d.createElement('script');
-      s.src = u;
-      s.async = true;
-      d.head.appendChild(s);
+      pending.push(u);
     });
+    function next() {
+      var u = pending.shift();
+      if (u === undefined) return;
+      // React may have inserted the same chunk already (it finds scripts by src).
+      if (!d.querySelector('script[src="' + u + '"]')) {
+        var s = d.createElement('script');
+        s.src = u;
+        s.async = true;
+        d.head.appendChild(s);
+      }
+      if (pending.length) setTimeout(next, 0);
+    }
+    next();
   }
   function start() {
     if (started) return;
