@@ -102,6 +102,22 @@ export default defineConfig([
     },
   },
   { files: ['src/features/**'], rules: restrict(NO_APP, NO_DRIZZLE, NO_NEXT_SERVER) },
+  // Every store page sits under the dynamic [host] segment, so Next's prefetch of a link brings
+  // back no content, only work: a long task on a slow phone and a request per link while the page
+  // is still starting (docs/decisions/0114).
+  {
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name='Link']:not(:has(JSXAttribute[name.name='prefetch']))",
+          message: 'Give a store link prefetch={false} (docs/decisions/0114).',
+        },
+      ],
+    },
+  },
   { files: ['src/lib/**'], rules: restrict(NO_APP, NO_FEATURES, NO_DRIZZLE, NO_NEXT_SERVER) },
   // HTTP plumbing: reading requests and writing responses is what it is for.
   { files: ['src/lib/http/**'], rules: restrict(NO_APP, NO_FEATURES, NO_DRIZZLE) },

@@ -6,7 +6,9 @@ export default function StoreNotFound() {
       <h1>Page not found</h1>
       <p>This page does not exist.</p>
       <p>
-        <Link href="/">Go to the home page</Link>
+        <Link prefetch={false} href="/">
+          Go to the home page
+        </Link>
       </p>
     </main>
   );

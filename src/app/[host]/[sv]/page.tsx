@@ -39,7 +39,7 @@ export default async function HomePage({ params }: Props) {
           {v.loginText ? <p>{v.loginText}</p> : null}
           <p className={styles.actions}>
             <SignInLink className={styles.primary} whenSignedIn="hide" />
-            <Link href="/dashboard" className={styles.secondary}>
+            <Link prefetch={false} href="/dashboard" className={styles.secondary}>
               Go to your dashboard
             </Link>
           </p>
@@ -60,7 +60,9 @@ export default async function HomePage({ params }: Props) {
             caption="Registration prices"
           />
           <p>
-            <Link href="/domains/pricing">All prices, including renewal and transfer</Link>
+            <Link prefetch={false} href="/domains/pricing">
+              All prices, including renewal and transfer
+            </Link>
           </p>
           <StructuredData data={offerCatalogJsonLd(store, siteVersion)} />
         </section>

@@ -35,7 +35,7 @@ export function ActivateView() {
         <p role="status" className={styles.success}>
           Your account is active.
         </p>
-        <Link className={styles.link} href="/login">
+        <Link prefetch={false} className={styles.link} href="/login">
           Sign in
         </Link>
       </div>

@@ -144,7 +144,7 @@ export function ChallengeForm(props: {
             Sign in again
           </button>
         ) : (
-          <Link className={styles.link} href="/login">
+          <Link prefetch={false} className={styles.link} href="/login">
             Sign in again
           </Link>
         )}

@@ -39,7 +39,7 @@ export function ConfirmEmailView() {
         <p role="status" className={styles.success}>
           Your account now uses {state}.
         </p>
-        <Link className={styles.link} href="/dashboard">
+        <Link prefetch={false} className={styles.link} href="/dashboard">
           Go to your account
         </Link>
       </div>

@@ -28,7 +28,7 @@ export function DashboardHome() {
   if (!user) {
     return (
       <p>
-        <Link className={styles.link} href="/login">
+        <Link prefetch={false} className={styles.link} href="/login">
           Sign in
         </Link>{' '}
         to see your account.

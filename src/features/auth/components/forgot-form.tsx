@@ -42,7 +42,7 @@ export function ForgotForm() {
         Send reset link
       </button>
       <div className={styles.links}>
-        <Link className={styles.link} href="/login">
+        <Link prefetch={false} className={styles.link} href="/login">
           Back to sign in
         </Link>
       </div>

@@ -31,7 +31,7 @@ export function HeaderAccount() {
 
   if (!user) {
     return (
-      <Link href="/login" className={styles.headerName}>
+      <Link prefetch={false} href="/login" className={styles.headerName}>
         Sign in
       </Link>
     );
@@ -51,7 +51,7 @@ export function HeaderAccount() {
 
   return (
     <span className={styles.headerAccount}>
-      <Link href="/dashboard" className={styles.headerName} title={user.name}>
+      <Link prefetch={false} href="/dashboard" className={styles.headerName} title={user.name}>
         {user.name}
       </Link>
       <button type="button" className={styles.headerButton} onClick={signOut} disabled={busy}>

@@ -124,10 +124,10 @@ export function LoginForm({
       {children}
       {onOutcome ? null : (
         <div className={styles.links}>
-          <Link className={styles.link} href="/forgot-password">
+          <Link prefetch={false} className={styles.link} href="/forgot-password">
             Forgot your password?
           </Link>
-          <Link className={styles.link} href="/register">
+          <Link prefetch={false} className={styles.link} href="/register">
             Create an account
           </Link>
         </div>

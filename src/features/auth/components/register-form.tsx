@@ -33,7 +33,7 @@ export function RegisterForm({ inviteToken, email }: { inviteToken?: string; ema
         <p role="status" className={styles.success}>
           {done.message}
         </p>
-        <Link className={styles.link} href="/login">
+        <Link prefetch={false} className={styles.link} href="/login">
           Sign in
         </Link>
       </div>
@@ -84,7 +84,7 @@ export function RegisterForm({ inviteToken, email }: { inviteToken?: string; ema
         Create account
       </button>
       <div className={styles.links}>
-        <Link className={styles.link} href="/login">
+        <Link prefetch={false} className={styles.link} href="/login">
           Already registered? Sign in
         </Link>
       </div>

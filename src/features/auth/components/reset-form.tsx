@@ -48,7 +48,7 @@ export function ResetForm() {
         <p role="status" className={styles.success}>
           Your password is changed, and every session of your account has ended.
         </p>
-        <Link className={styles.link} href="/login">
+        <Link prefetch={false} className={styles.link} href="/login">
           Sign in with the new password
         </Link>
       </div>
@@ -59,7 +59,7 @@ export function ResetForm() {
     return (
       <div className={styles.form}>
         <FormError message={error} />
-        <Link className={styles.link} href="/forgot-password">
+        <Link prefetch={false} className={styles.link} href="/forgot-password">
           Ask for a new link
         </Link>
       </div>

@@ -47,7 +47,7 @@ function SecuritySections() {
   if (!user) {
     return (
       <p>
-        <Link className={styles.link} href="/login">
+        <Link prefetch={false} className={styles.link} href="/login">
           Sign in
         </Link>{' '}
         to manage your security settings.

@@ -18,13 +18,13 @@ export function SignInLink({
   if (data?.user) {
     if (whenSignedIn === 'hide') return null;
     return (
-      <Link href="/dashboard" className={className}>
+      <Link prefetch={false} href="/dashboard" className={className}>
         Your dashboard
       </Link>
     );
   }
   return (
-    <Link href="/login" className={className}>
+    <Link prefetch={false} href="/login" className={className}>
       Sign in
     </Link>
   );

@@ -148,10 +148,15 @@ export function CartFlyout() {
             {count} {count === 1 ? 'item' : 'items'}, due today{' '}
             <Price {...cart.totals.due_today} siteVersion={cart.site_version} />
           </p>
-          <Link href="/cart" className={styles.link} onClick={() => close(false)}>
+          <Link prefetch={false} href="/cart" className={styles.link} onClick={() => close(false)}>
             View cart
           </Link>{' '}
-          <Link href="/checkout" className={styles.link} onClick={() => close(false)}>
+          <Link
+            prefetch={false}
+            href="/checkout"
+            className={styles.link}
+            onClick={() => close(false)}
+          >
             Check out
           </Link>
         </>

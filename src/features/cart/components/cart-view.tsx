@@ -286,8 +286,18 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
         <>
           <p>Your cart is empty.</p>
           <p>
-            <Link href="/">Find a domain</Link>, <Link href="/numbers">a phone number</Link> or{' '}
-            <Link href="/plans">a call plan</Link>.
+            <Link prefetch={false} href="/">
+              Find a domain
+            </Link>
+            ,{' '}
+            <Link prefetch={false} href="/numbers">
+              a phone number
+            </Link>{' '}
+            or{' '}
+            <Link prefetch={false} href="/plans">
+              a call plan
+            </Link>
+            .
           </p>
         </>
       ) : (
@@ -305,7 +315,7 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
             ))}
           </ul>
           <Totals cart={cart} />
-          <Link href="/checkout" className={styles.checkout}>
+          <Link prefetch={false} href="/checkout" className={styles.checkout}>
             Check out
           </Link>
           <button

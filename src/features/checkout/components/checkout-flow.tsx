@@ -117,8 +117,18 @@ export function CheckoutFlow({
         <ChangeList changes={changes} />
         <p>Your cart is empty.</p>
         <p>
-          <Link href="/">Find a domain</Link>, <Link href="/numbers">a phone number</Link> or{' '}
-          <Link href="/plans">a call plan</Link>.
+          <Link prefetch={false} href="/">
+            Find a domain
+          </Link>
+          ,{' '}
+          <Link prefetch={false} href="/numbers">
+            a phone number
+          </Link>{' '}
+          or{' '}
+          <Link prefetch={false} href="/plans">
+            a call plan
+          </Link>
+          .
         </p>
       </div>
     );

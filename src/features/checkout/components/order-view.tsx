@@ -96,7 +96,9 @@ export function OrderView({
       ) : null}
       {invoiceId ? (
         <p>
-          <Link href={`/invoices/${invoiceId}`}>View your invoice</Link>
+          <Link prefetch={false} href={`/invoices/${invoiceId}`}>
+            View your invoice
+          </Link>
         </p>
       ) : null}
       <section className={styles.panel} aria-labelledby="order-lines">

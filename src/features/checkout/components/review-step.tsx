@@ -98,13 +98,23 @@ export function ReviewStep({
       <label className={authStyles.check}>
         <input type="checkbox" name="accept_terms" required className={authStyles.checkbox} /> I
         accept the{' '}
-        <Link className={authStyles.link} href={LEGAL_PAGES.terms.path} target="_blank">
+        <Link
+          prefetch={false}
+          className={authStyles.link}
+          href={LEGAL_PAGES.terms.path}
+          target="_blank"
+        >
           {LEGAL_PAGES.terms.title.toLowerCase()}
         </Link>
       </label>
       <p className={styles.muted}>
         Our{' '}
-        <Link className={authStyles.link} href={LEGAL_PAGES.privacy.path} target="_blank">
+        <Link
+          prefetch={false}
+          className={authStyles.link}
+          href={LEGAL_PAGES.privacy.path}
+          target="_blank"
+        >
           {LEGAL_PAGES.privacy.title.toLowerCase()}
         </Link>{' '}
         says what we keep about you and your order, and why.

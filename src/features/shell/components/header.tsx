@@ -29,7 +29,7 @@ export function Header({
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link href="/" className={styles.brand}>
+        <Link prefetch={false} href="/" className={styles.brand}>
           {/* eslint-disable-next-line @next/next/no-img-element -- theme logos are small SVGs sized by logoSet */}
           <img
             src={logoSet.primary}
@@ -44,22 +44,30 @@ export function Header({
           <ul>
             {sellsDomains ? (
               <li>
-                <Link href="/domains/pricing">Domain prices</Link>
+                <Link prefetch={false} href="/domains/pricing">
+                  Domain prices
+                </Link>
               </li>
             ) : null}
             {shop ? (
               <>
                 <li>
-                  <Link href="/numbers">Numbers</Link>
+                  <Link prefetch={false} href="/numbers">
+                    Numbers
+                  </Link>
                 </li>
                 <li>
-                  <Link href="/plans">Plans</Link>
+                  <Link prefetch={false} href="/plans">
+                    Plans
+                  </Link>
                 </li>
               </>
             ) : null}
             {!shop ? (
               <li>
-                <Link href="/dashboard">Dashboard</Link>
+                <Link prefetch={false} href="/dashboard">
+                  Dashboard
+                </Link>
               </li>
             ) : null}
           </ul>
@@ -73,7 +81,7 @@ export function Header({
           ) : null}
           <div className={styles.accountSlot}>{account}</div>
           {shop ? (
-            <Link href="/cart" className={styles.cart}>
+            <Link prefetch={false} href="/cart" className={styles.cart}>
               Cart
             </Link>
           ) : null}

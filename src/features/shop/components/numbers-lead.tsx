@@ -15,10 +15,10 @@ export function NumbersLead({ siteVersion }: { siteVersion: SiteVersionId }) {
         per user per month.
       </p>
       <p className={styles.actions}>
-        <Link href="/numbers" className={styles.primary}>
+        <Link prefetch={false} href="/numbers" className={styles.primary}>
           Find a number
         </Link>
-        <Link href="/plans" className={styles.secondary}>
+        <Link prefetch={false} href="/plans" className={styles.secondary}>
           See call plans
         </Link>
       </p>

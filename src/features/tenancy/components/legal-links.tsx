@@ -9,7 +9,9 @@ export function LegalLinks({ className }: { className?: string }) {
       <ul className={styles.list}>
         {LEGAL_PAGE_KEYS.map((key) => (
           <li key={key}>
-            <Link href={LEGAL_PAGES[key].path}>{LEGAL_PAGES[key].title}</Link>
+            <Link prefetch={false} href={LEGAL_PAGES[key].path}>
+              {LEGAL_PAGES[key].title}
+            </Link>
           </li>
         ))}
       </ul>
@@ -25,9 +27,14 @@ export function LegalAgreement({ action, className }: { action: string; classNam
   return (
     <p className={className ?? styles.agreement}>
       By {action} you accept our{' '}
-      <Link href={LEGAL_PAGES.terms.path}>{LEGAL_PAGES.terms.title.toLowerCase()}</Link>; our{' '}
-      <Link href={LEGAL_PAGES.privacy.path}>{LEGAL_PAGES.privacy.title.toLowerCase()}</Link> says
-      what we keep about you and why.
+      <Link prefetch={false} href={LEGAL_PAGES.terms.path}>
+        {LEGAL_PAGES.terms.title.toLowerCase()}
+      </Link>
+      ; our{' '}
+      <Link prefetch={false} href={LEGAL_PAGES.privacy.path}>
+        {LEGAL_PAGES.privacy.title.toLowerCase()}
+      </Link>{' '}
+      says what we keep about you and why.
     </p>
   );
 }

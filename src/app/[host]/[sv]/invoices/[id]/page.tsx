@@ -33,7 +33,10 @@ export default async function InvoicePage({ params }: Props) {
         <a href={`/api/invoices/${invoice.id}/pdf`} download>
           Download the PDF
         </a>{' '}
-        · <Link href={`/orders/${invoice.order_id}`}>Back to the order</Link>
+        ·{' '}
+        <Link prefetch={false} href={`/orders/${invoice.order_id}`}>
+          Back to the order
+        </Link>
       </p>
     </>
   );
