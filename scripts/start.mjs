@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { addCompileHints } from './compile-hints.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -33,6 +34,8 @@ if (builtAt === 0 || sources.some((s) => newestMtime(path.join(root, s)) > built
   );
   run(bin('next'), ['build'], { ...process.env, NODE_ENV: 'production' });
 }
+// The chunks start with V8's compile hint, whoever built them (docs/decisions/0114).
+addCompileHints(path.join(root, process.env.NEXT_DIST_DIR || '.next'));
 
 // Migrate and seed in a short-lived process first: creating a fresh PGlite database (initdb)
 // leaves hundreds of MB allocated in the process that did it, and the server should not carry

@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { COMPILE_HINT } from '../../scripts/compile-hints.mjs';
 import { PAINT_FIRST_LOADER } from '../../scripts/paint-first.mjs';
 import { PORT, request, visit } from './support';
 
@@ -139,4 +140,26 @@ test('every answer carries a request id; a client-sent one is not trusted withou
     ids.add(id!);
   }
   expect(ids.size).toBe(4);
+});
+
+test('every script a page runs starts with V8 compile hint, and links do not prefetch', async ({
+  page,
+}) => {
+  // docs/decisions/0114: Chrome compiles a hinted chunk on a background thread while it streams
+  // in; and a store link's prefetch would bring no content, only a request and a long task.
+  const scripts: Promise<string>[] = [];
+  const flight: string[] = [];
+  page.on('response', (response) => {
+    const url = response.url();
+    if (/\/_next\/static\/chunks\/.+\.js$/.test(url)) scripts.push(response.text());
+    if (url.includes('_rsc=') || response.request().headers()['rsc'] === '1') flight.push(url);
+  });
+  await visit(page, `http://nameport.localhost:${PORT}/`);
+  // The header's and the home page's links are on screen: once the page's network has settled,
+  // a prefetch would have been among its requests.
+  await page.waitForLoadState('networkidle');
+  const bodies = await Promise.all(scripts);
+  expect(bodies.length).toBeGreaterThan(3);
+  for (const body of bodies) expect(body.startsWith(COMPILE_HINT)).toBe(true);
+  expect(flight).toEqual([]);
 });
