@@ -56,6 +56,23 @@ test('a first visit without a session asks for no customer and gets no session',
   expect((await context.cookies()).map((c) => c.name)).not.toContain('XSRF-TOKEN');
 });
 
+test('the cart page shows the cart it was rendered with and does not ask for it again', async ({
+  page,
+}) => {
+  // The page reads the visitor's cart for this very request (0107); asking again on arrival cost
+  // the HTTP client's download and a long task (0114). A change or a return to the tab still asks.
+  const api: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) api.push(new URL(r.url()).pathname);
+  });
+  await page.goto(url('nameport.localhost', '/cart'));
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { name: 'Your cart', level: 1 })).toBeVisible();
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+  expect(api).toEqual([]);
+});
+
 test("a store's 404 page, which Next renders in the browser, does not wait for a paint", async ({
   page,
 }) => {

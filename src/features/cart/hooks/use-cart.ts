@@ -13,8 +13,14 @@ async function fetchCart(url: string): Promise<Cart> {
 
 /** The visitor's cart, from GET /api/cart. */
 export function useCart(initial?: Cart) {
-  // A page rendered with the cart passes it: shown at once, then kept fresh as usual.
-  return useSWR(CART_KEY, fetchCart, initial ? { fallbackData: initial } : undefined);
+  // A page rendered with the cart passes it: shown at once and not asked for again on arrival
+  // (it was read for this very request), then kept fresh as usual: on focus, and after every
+  // change. Asking again at once cost the page the HTTP client's download and a long task.
+  return useSWR(
+    CART_KEY,
+    fetchCart,
+    initial ? { fallbackData: initial, revalidateOnMount: false } : undefined,
+  );
 }
 
 export type CartCallResult = { ok: true; cart: Cart } | { ok: false; message: string };
