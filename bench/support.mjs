@@ -113,13 +113,17 @@ export async function measure({
 }
 
 export function printTable(rows) {
+  // With `base` on the rows, each case's own /check-health run (bench/run.mjs) is shown beside it.
+  const beside = rows.some((r) => r.base !== undefined);
   const header = ['case', 'req/s', 'p50 ms', 'p99 ms', 'ratio to /check-health'];
+  if (beside) header.push('/check-health beside');
   const lines = rows.map((r) => [
     r.name,
     r.rps.toFixed(0),
     String(r.p50),
     String(r.p99),
     r.ratio.toFixed(2),
+    ...(beside ? [r.base.toFixed(0)] : []),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cols) =>
