@@ -23,9 +23,6 @@ export function SecurityPanel({ initial }: { initial: SecurityPageData | null })
     <SWRConfig
       value={(parent) => ({
         ...parent,
-        // Read on the server for this very request: not asked for again on arrival. A hook
-        // without an answer here (the sessions list) still asks at once.
-        revalidateIfStale: false,
         fallback: {
           ...parent?.fallback,
           [CUSTOMER_KEY]: initial.customer,

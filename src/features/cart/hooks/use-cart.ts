@@ -13,13 +13,17 @@ async function fetchCart(url: string): Promise<Cart> {
 
 /** The visitor's cart, from GET /api/cart. */
 export function useCart(initial?: Cart) {
-  // A page rendered with the cart passes it: shown at once and not asked for again on arrival
-  // (it was read for this very request), then kept fresh as usual: on focus, and after every
-  // change. Asking again at once cost the page the HTTP client's download and a long task.
+  const { cache } = useSWRConfig();
+  // A page rendered with the cart passes it. On the page's first load it is the freshest cart
+  // there is (read for this very request), so it is not asked for again on arrival: that request
+  // loaded the HTTP client and made a long task. Once this tab has a cart of its own in SWR's cache
+  // (an earlier page of the visit), the cache wins over the page's cart, so it is asked for as
+  // before. Focus and every change keep it fresh either way.
+  const firstCart = initial !== undefined && cache.get(CART_KEY) === undefined;
   return useSWR(
     CART_KEY,
     fetchCart,
-    initial ? { fallbackData: initial, revalidateOnMount: false } : undefined,
+    initial ? { fallbackData: initial, revalidateOnMount: !firstCart } : undefined,
   );
 }
 
