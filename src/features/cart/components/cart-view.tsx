@@ -6,6 +6,7 @@ import type { SiteVersionId } from '@/features/site-version/site-version';
 import type { Cart, CartLine, MoneyLine } from '../cart-types';
 import { useCart, useCartActions } from '../hooks/use-cart';
 import { renewsFromYear } from '../yearly-schedule';
+import { EmptyCart } from './empty-cart';
 import { YearlyTotals } from './yearly-totals';
 import styles from './cart-view.module.css';
 
@@ -283,23 +284,7 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
         </div>
       ) : null}
       {cart.items.length === 0 ? (
-        <>
-          <p>Your cart is empty.</p>
-          <p>
-            <Link prefetch={false} href="/">
-              Find a domain
-            </Link>
-            ,{' '}
-            <Link prefetch={false} href="/numbers">
-              a phone number
-            </Link>{' '}
-            or{' '}
-            <Link prefetch={false} href="/plans">
-              a call plan
-            </Link>
-            .
-          </p>
-        </>
+        <EmptyCart />
       ) : (
         <>
           <ul className={styles.lines}>

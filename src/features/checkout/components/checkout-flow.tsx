@@ -1,8 +1,8 @@
 'use client';
-import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { problemOf } from '@/features/auth/api/auth-api';
 import type { BillingDetails } from '@/features/billing/schemas';
+import { EmptyCart } from '@/features/cart/components/empty-cart';
 import { browserApi } from '@/lib/browser-api';
 import type { Checkout, CheckoutChange } from '../checkout-types';
 import { BillingStep } from './billing-step';
@@ -115,21 +115,7 @@ export function CheckoutFlow({
     return (
       <div className={styles.panel}>
         <ChangeList changes={changes} />
-        <p>Your cart is empty.</p>
-        <p>
-          <Link prefetch={false} href="/">
-            Find a domain
-          </Link>
-          ,{' '}
-          <Link prefetch={false} href="/numbers">
-            a phone number
-          </Link>{' '}
-          or{' '}
-          <Link prefetch={false} href="/plans">
-            a call plan
-          </Link>
-          .
-        </p>
+        <EmptyCart />
       </div>
     );
   }
