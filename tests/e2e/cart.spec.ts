@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { MailServer } from '../support/mail-server';
 import { startSuiteMailbox, suiteEmail } from './auth-support';
-import { serverClock, visit } from './support';
+import { controlsWaitForScripts, serverClock, visit } from './support';
 
 /**
  * Issue 5's browser suite: search and add a domain, the fly-out (driven by Playwright's clock),
@@ -238,6 +238,16 @@ test('the cart: a number with its hold countdown, a plan, years, VAT, site versi
   );
   // £10.49 + £5.00 + 3 x £14.00 = £57.49 ex VAT.
   await expect(page.locator('[data-total="due_today"]')).toContainText('£57.49 ex VAT');
+
+  // Until the page's scripts have arrived, the cart's controls and the header's switches are
+  // disabled: a change then would show on screen and never reach the cart.
+  await controlsWaitForScripts(page, page.url(), (tab) => [
+    tab.locator(`[data-label="${name}.com"]`).getByLabel('Years'),
+    tab.getByRole('button', { name: `Remove ${e164}` }),
+    tab.getByRole('button', { name: 'Empty the cart' }),
+    tab.getByRole('switch', { name: 'Prices include VAT' }),
+    tab.getByLabel('Currency'),
+  ]);
 
   // Three years: £10.49 + 2 x £12.99.
   await domainLine.getByLabel('Years').selectOption('3');

@@ -8,7 +8,7 @@ import {
   PASSWORD,
   registerInCheckout,
 } from './checkout-support';
-import { PORT, serverClock, visit } from './support';
+import { controlsWaitForScripts, PORT, serverClock, visit } from './support';
 
 /**
  * Issue 14's browser suite: the whole journey as a new customer, on nameport and on acme, at
@@ -98,7 +98,11 @@ async function journey(page: Page, host: string) {
   await expect(page).toHaveURL(/\/checkout\/pay\//);
   await expect(page.getByText('Demo payment — no money moves.')).toBeVisible();
   await expectNoSeriousViolations(page, 'pay');
-  await payButtonsWaitForScripts(page);
+  // The pay page's buttons are disabled until its scripts have arrived: a click then would do
+  // nothing, and a customer would think they had paid.
+  await controlsWaitForScripts(page, page.url(), (tab) => [
+    tab.getByRole('button', { name: 'Pay (demo: succeeds)' }),
+  ]);
   await page.getByRole('button', { name: 'Decline (demo)' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'declined' })).toContainText(
     'The card was declined (demo).',
@@ -139,28 +143,6 @@ async function journey(page: Page, host: string) {
   // seen there at once, as by the search itself.
   await visit(page, `${base}/domains/search?q=${name}.com`);
   await expect(page.locator(`[data-domain="${name}.com"]`)).toContainText('Taken');
-}
-
-/**
- * The pay page paints before its scripts arrive (0015). Until they have, its buttons are disabled:
- * a click then would do nothing, and a customer would think they had paid. The same page opened
- * again with its scripts held back shows them disabled, and enabled once the scripts arrive.
- */
-async function payButtonsWaitForScripts(page: Page) {
-  const held = await page.context().newPage();
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await held.route('**/_next/static/chunks/**/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  await held.goto(page.url());
-  const pay = held.getByRole('button', { name: 'Pay (demo: succeeds)' });
-  await expect(pay).toBeVisible();
-  await expect(pay).toBeDisabled();
-  release();
-  await expect(pay).toBeEnabled();
-  await held.close();
 }
 
 test('nameport: a new customer buys a domain, a number and a plan, declined once, then paid', async ({

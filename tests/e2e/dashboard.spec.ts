@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { MailServer } from '../support/mail-server';
 import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
 import { expectNoSeriousViolations } from './checkout-support';
-import { PORT, serverClock, visit } from './support';
+import { controlsWaitForScripts, PORT, serverClock, visit } from './support';
 
 /**
  * Issue 15's dashboard in the browser, on the telephony brand and a white-label store: a customer
@@ -140,6 +140,15 @@ for (const [host, domains] of [
         await expectNoSeriousViolations(page, `${host} service ${id} at ${width}px`);
       }
     }
+
+    // Until the page's scripts have arrived, its controls are disabled.
+    await controlsWaitForScripts(page, `${base}/dashboard/services/${numberId}`, (tab) => [
+      tab.getByRole('button', { name: 'Save call settings' }),
+      tab.getByLabel('Renew automatically with my default payment method'),
+    ]);
+    await controlsWaitForScripts(page, `${base}/dashboard/payment-methods`, (tab) => [
+      tab.getByRole('button', { name: /^Remove / }).first(),
+    ]);
 
     // Forwarding, refused when it is not a number, then set.
     await visit(page, `${base}/dashboard/services/${numberId}`);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import pg from 'pg';
-import type { Page, Response } from '@playwright/test';
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3200);
 
@@ -129,6 +129,36 @@ export async function visit(page: Page, target: string): Promise<Response | null
   const response = await page.goto(target);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 10_000 });
   return response;
+}
+
+/**
+ * A page paints before its scripts arrive (docs/decisions/0015). Until they have, a control whose
+ * work is in a script must be disabled: a click or change then would do nothing, and the shopper
+ * would think it was done. Opens `url` in a second tab with its scripts held back, expects every
+ * control `controls` finds there to be shown and disabled, then lets the scripts through and
+ * expects each to be enabled once the page has hydrated.
+ */
+export async function controlsWaitForScripts(
+  page: Page,
+  url: string,
+  controls: (tab: Page) => Locator[],
+) {
+  const held = await page.context().newPage();
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await held.route('**/_next/static/chunks/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await held.goto(url, { waitUntil: 'domcontentloaded' });
+  const found = controls(held);
+  for (const control of found) {
+    await expect(control).toBeVisible();
+    await expect(control).toBeDisabled();
+  }
+  release();
+  for (const control of found) await expect(control).toBeEnabled();
+  await held.close();
 }
 
 /**

@@ -10,7 +10,7 @@ const field = (form: HTMLFormElement, name: string) => String(new FormData(form)
 
 /** Changing the password (issue 12.18): the current one first; other devices are signed out. */
 export function PasswordSection() {
-  const { busy, error, fields, run } = useFormAction('Check the fields marked below.');
+  const { waiting, error, fields, run } = useFormAction('Check the fields marked below.');
   const [done, setDone] = useState(false);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -67,7 +67,7 @@ export function PasswordSection() {
           required
           errors={fields.password_confirmation}
         />
-        <button type="submit" className={styles.button} disabled={busy}>
+        <button type="submit" className={styles.button} disabled={waiting}>
           Change password
         </button>
       </form>
@@ -77,7 +77,7 @@ export function PasswordSection() {
 
 /** Changing the e-mail address: confirmed from the new address by a mailed link. */
 export function EmailSection({ email }: { email: string }) {
-  const { busy, error, fields, run } = useFormAction('Check the fields marked below.');
+  const { waiting, error, fields, run } = useFormAction('Check the fields marked below.');
   const [done, setDone] = useState<string | null>(null);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -123,7 +123,7 @@ export function EmailSection({ email }: { email: string }) {
           required
           errors={fields.password}
         />
-        <button type="submit" className={styles.button} disabled={busy}>
+        <button type="submit" className={styles.button} disabled={waiting}>
           Change e-mail address
         </button>
       </form>

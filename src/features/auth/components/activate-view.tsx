@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { authApi, problemOf } from '../api/auth-api';
 import styles from './auth.module.css';
 import { FormError } from './field';
@@ -13,6 +14,7 @@ import { FormError } from './field';
 export function ActivateView() {
   const token = useSearchParams().get('token');
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(
     token ? null : 'This activation link is incomplete. Open the link from the mail again.',
   );
@@ -49,7 +51,7 @@ export function ActivateView() {
           type="button"
           className={styles.button}
           onClick={activate}
-          disabled={state === 'busy'}
+          disabled={state === 'busy' || !hydrated}
         >
           Activate my account
         </button>

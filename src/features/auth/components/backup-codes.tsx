@@ -32,7 +32,7 @@ export function BackupCodesSection({
   left: number;
   onChange: () => Promise<unknown>;
 }) {
-  const { busy, error, run } = useFormAction('Enter your password.');
+  const { waiting, error, run } = useFormAction('Enter your password.');
   const [codes, setCodes] = useState<string[] | null>(null);
 
   const regenerate = (event: FormEvent<HTMLFormElement>) => {
@@ -65,7 +65,7 @@ export function BackupCodesSection({
           autoComplete="current-password"
           required
         />
-        <button type="submit" className={styles.secondary} disabled={busy}>
+        <button type="submit" className={styles.secondary} disabled={waiting}>
           Make new backup codes
         </button>
       </form>

@@ -65,7 +65,7 @@ export function ChallengeForm(props: {
   const router = useRouter();
   const { mutate } = useSWRConfig();
   const [state, setState] = useState<State | null>(null);
-  const { busy, error, setError, run } = useFormAction('Enter the 6 digits of the code.');
+  const { waiting, error, setError, run } = useFormAction('Enter the 6 digits of the code.');
   const [notice, setNotice] = useState<string | null>(null);
   const [gone, setGone] = useState(false);
 
@@ -161,7 +161,7 @@ export function ChallengeForm(props: {
           type="button"
           className={styles.secondary}
           onClick={() => switchTo(m)}
-          disabled={busy}
+          disabled={waiting}
         >
           {switchLabel(m, state.method)}
         </button>
@@ -177,7 +177,7 @@ export function ChallengeForm(props: {
           type="button"
           className={styles.button}
           onClick={() => switchTo('passkey')}
-          disabled={busy}
+          disabled={waiting}
         >
           Use your passkey
         </button>
@@ -219,7 +219,7 @@ export function ChallengeForm(props: {
           autoFocus
         />
       )}
-      <button type="submit" className={styles.button} disabled={busy}>
+      <button type="submit" className={styles.button} disabled={waiting}>
         Verify
       </button>
       {switches}

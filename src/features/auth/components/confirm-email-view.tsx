@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
+import { useHydrated } from '@/lib/use-hydrated';
 import { authApi, problemOf } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
 import styles from './auth.module.css';
@@ -16,6 +17,7 @@ export function ConfirmEmailView() {
   const token = useSearchParams().get('token');
   const { mutate } = useSWRConfig();
   const [state, setState] = useState<'idle' | 'busy' | string>('idle');
+  const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(
     token ? null : 'This link is incomplete. Open the link from the mail again.',
   );
@@ -53,7 +55,7 @@ export function ConfirmEmailView() {
           type="button"
           className={styles.button}
           onClick={confirm}
-          disabled={state === 'busy'}
+          disabled={state === 'busy' || !hydrated}
         >
           Use this address
         </button>

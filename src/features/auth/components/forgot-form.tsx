@@ -8,7 +8,7 @@ import { Field, FormError } from './field';
 
 /** Asks for a reset link; the answer is the same for every address. */
 export function ForgotForm() {
-  const { busy, error, fields, run } = useFormAction('Check the field marked below.');
+  const { waiting, error, fields, run } = useFormAction('Check the field marked below.');
   const [done, setDone] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -38,7 +38,7 @@ export function ForgotForm() {
         required
         errors={fields.email}
       />
-      <button type="submit" className={styles.button} disabled={busy}>
+      <button type="submit" className={styles.button} disabled={waiting}>
         Send reset link
       </button>
       <div className={styles.links}>

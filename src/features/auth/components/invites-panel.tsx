@@ -83,7 +83,7 @@ export function InvitesPanel() {
             <option value="admin">Admin: everything but ownership</option>
           </select>
         </div>
-        <button type="submit" className={styles.button} disabled={send.busy}>
+        <button type="submit" className={styles.button} disabled={send.waiting}>
           Send invitation
         </button>
       </form>

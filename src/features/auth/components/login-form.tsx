@@ -67,7 +67,7 @@ export function LoginForm({
   const defaultOutcome = useDefaultOutcome(isCtd, next);
   const done = onOutcome ?? defaultOutcome;
   const { mutate } = useSWRConfig();
-  const { busy, error, fields, run } = useFormAction('Check the fields marked below.');
+  const { busy, waiting, error, fields, run } = useFormAction('Check the fields marked below.');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -116,7 +116,7 @@ export function LoginForm({
           <input type="checkbox" name="remember_me" className={styles.checkbox} /> Keep me signed in
           for 30 days
         </label>
-        <button type="submit" className={styles.button} disabled={busy}>
+        <button type="submit" className={styles.button} disabled={waiting}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>

@@ -39,7 +39,7 @@ export function PasskeySignIn({
 }) {
   const supported = usePasskeySupport();
   const { mutate } = useSWRConfig();
-  const { busy, error, setError, run } = useFormAction('The passkey could not be used.');
+  const { waiting, error, setError, run } = useFormAction('The passkey could not be used.');
   if (!supported) return null;
 
   const signIn = () =>
@@ -61,7 +61,7 @@ export function PasskeySignIn({
   return (
     <div className={styles.alternatives}>
       <FormError message={error} />
-      <button type="button" className={styles.secondary} onClick={signIn} disabled={busy}>
+      <button type="button" className={styles.secondary} onClick={signIn} disabled={waiting}>
         Sign in with a passkey
       </button>
     </div>

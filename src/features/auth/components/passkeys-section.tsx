@@ -23,7 +23,7 @@ export function PasskeysSection({
   onChange: () => Promise<unknown>;
 }) {
   const supported = usePasskeySupport();
-  const { busy, error, setError, fields, run } = useFormAction('Check the fields marked below.');
+  const { waiting, error, setError, fields, run } = useFormAction('Check the fields marked below.');
   const [notice, setNotice] = useState<string | null>(null);
 
   const add = (event: FormEvent<HTMLFormElement>) => {
@@ -98,7 +98,7 @@ export function PasskeysSection({
                 type="button"
                 className={styles.secondary}
                 onClick={() => remove(passkey)}
-                disabled={busy}
+                disabled={waiting}
                 aria-label={`Remove the passkey ${passkey.name}`}
               >
                 Remove
@@ -123,7 +123,7 @@ export function PasskeysSection({
           errors={fields.password}
         />
         {supported ? (
-          <button type="submit" className={styles.button} disabled={busy}>
+          <button type="submit" className={styles.button} disabled={waiting}>
             Add a passkey
           </button>
         ) : (

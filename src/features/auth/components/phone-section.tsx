@@ -17,7 +17,7 @@ export function PhoneSection({
   security: SecurityOverview;
   onChange: () => Promise<unknown>;
 }) {
-  const { busy, error, fields, run } = useFormAction('Check the fields marked below.');
+  const { waiting, error, fields, run } = useFormAction('Check the fields marked below.');
   const [notice, setNotice] = useState<string | null>(null);
   const [changing, setChanging] = useState(false);
   const value = (event: FormEvent<HTMLFormElement>, name: string) =>
@@ -83,7 +83,7 @@ export function PhoneSection({
             errors={fields.code}
           />
           <div className={styles.actions}>
-            <button type="submit" className={styles.button} disabled={busy}>
+            <button type="submit" className={styles.button} disabled={waiting}>
               Confirm the number
             </button>
             <button type="button" className={styles.secondary} onClick={() => setChanging(true)}>
@@ -102,7 +102,7 @@ export function PhoneSection({
             required
           />
           <div className={styles.actions}>
-            <button type="submit" className={styles.secondary} disabled={busy}>
+            <button type="submit" className={styles.secondary} disabled={waiting}>
               Remove the number
             </button>
             <button type="button" className={styles.secondary} onClick={() => setChanging(true)}>
@@ -132,7 +132,7 @@ export function PhoneSection({
             required
             errors={fields.password}
           />
-          <button type="submit" className={styles.button} disabled={busy}>
+          <button type="submit" className={styles.button} disabled={waiting}>
             Send a code
           </button>
         </form>

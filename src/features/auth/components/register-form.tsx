@@ -10,7 +10,7 @@ import { Field, FormError } from './field';
 
 /** Registration; with an invite token the new user joins the inviting account, active at once. */
 export function RegisterForm({ inviteToken, email }: { inviteToken?: string; email?: string }) {
-  const { busy, error, fields, run } = useFormAction('Check the fields marked below.');
+  const { waiting, error, fields, run } = useFormAction('Check the fields marked below.');
   const [done, setDone] = useState<{ message: string; active: boolean } | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -80,7 +80,7 @@ export function RegisterForm({ inviteToken, email }: { inviteToken?: string; ema
         errors={fields.password}
       />
       <LegalAgreement action="creating an account" />
-      <button type="submit" className={styles.button} disabled={busy}>
+      <button type="submit" className={styles.button} disabled={waiting}>
         Create account
       </button>
       <div className={styles.links}>

@@ -12,7 +12,7 @@ import { Field, FormError } from './field';
 export function ResetForm() {
   const token = useSearchParams().get('token');
   const [valid, setValid] = useState<boolean | null>(token ? null : false);
-  const { busy, error, setError, fields, run } = useFormAction(
+  const { waiting, error, setError, fields, run } = useFormAction(
     'Check the fields marked below.',
     token ? null : 'This reset link is incomplete.',
   );
@@ -87,7 +87,7 @@ export function ResetForm() {
         required
         errors={fields.password_confirmation}
       />
-      <button type="submit" className={styles.button} disabled={busy}>
+      <button type="submit" className={styles.button} disabled={waiting}>
         Change password
       </button>
     </form>

@@ -75,7 +75,7 @@ export function SessionsSection({ onSignedOut }: { onSignedOut: () => Promise<un
                 type="button"
                 className={styles.secondary}
                 onClick={() => end(session)}
-                disabled={action.busy}
+                disabled={action.waiting}
                 aria-label={`Sign out ${session.device}${session.current ? ' (this device)' : ''}`}
               >
                 Sign out
@@ -91,7 +91,7 @@ export function SessionsSection({ onSignedOut }: { onSignedOut: () => Promise<un
         type="button"
         className={styles.secondary}
         onClick={everywhere}
-        disabled={action.busy}
+        disabled={action.waiting}
       >
         Sign out everywhere
       </button>

@@ -20,7 +20,7 @@ export function TotpSection({
   const [notice, setNotice] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const action = useFormAction('Check what you entered.');
-  const { busy, error } = action;
+  const { waiting, error } = action;
   const run = (step: () => Promise<void>) => {
     setNotice(null);
     setCodes(null);
@@ -84,7 +84,7 @@ export function TotpSection({
             autoComplete="current-password"
             required
           />
-          <button type="submit" className={styles.secondary} disabled={busy}>
+          <button type="submit" className={styles.secondary} disabled={waiting}>
             Turn off the authenticator app
           </button>
         </form>
@@ -114,7 +114,7 @@ export function TotpSection({
             maxLength={6}
             required
           />
-          <button type="submit" className={styles.button} disabled={busy}>
+          <button type="submit" className={styles.button} disabled={waiting}>
             Turn on
           </button>
         </form>
@@ -130,7 +130,7 @@ export function TotpSection({
             autoComplete="current-password"
             required
           />
-          <button type="submit" className={styles.button} disabled={busy}>
+          <button type="submit" className={styles.button} disabled={waiting}>
             Set up the authenticator app
           </button>
         </form>

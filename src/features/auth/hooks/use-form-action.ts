@@ -1,16 +1,20 @@
 'use client';
 import { useState } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import { problemOf, type ApiProblem } from '../api/auth-api';
 
 /**
  * What every account form does around its call: busy while it runs, the previous error and field
  * marks cleared, and on a refusal the field marks and one message (`validationMessage` when only
  * fields are wrong, the server's message otherwise). `run` answers whether the call succeeded.
+ * `waiting` is what a control that starts the call is disabled by: while the call runs, and while the
+ * page is server HTML not yet hydrated, when a click or change would do nothing and be lost.
  */
 export function useFormAction(validationMessage: string, initialError: string | null = null) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(initialError);
   const [fields, setFields] = useState<Record<string, string[]>>({});
+  const hydrated = useHydrated();
 
   async function run(
     action: () => Promise<unknown>,
@@ -37,5 +41,5 @@ export function useFormAction(validationMessage: string, initialError: string | 
     }
   }
 
-  return { busy, error, setError, fields, run };
+  return { busy, waiting: busy || !hydrated, error, setError, fields, run };
 }

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Price } from '@/features/pricing/components/price';
 import type { SiteVersionId } from '@/features/site-version/site-version';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { Cart, CartLine, MoneyLine } from '../cart-types';
 import { useCart, useCartActions } from '../hooks/use-cart';
 import { renewsFromYear } from '../yearly-schedule';
@@ -61,12 +62,15 @@ function Line({
   onChange,
   onHoldEnd,
   onHoldAgain,
+  ready,
 }: {
   line: CartLine;
   siteVersion: SiteVersionId;
   onChange: (method: 'put' | 'delete', body?: unknown) => Promise<string | null>;
   onHoldEnd: () => void;
   onHoldAgain: (number: string) => void;
+  /** False until the page has hydrated: a change made before then would be lost. */
+  ready: boolean;
 }) {
   const price = (m: MoneyLine) => <Price {...m} siteVersion={siteVersion} />;
   // A domain paid for several years today is charged again only once those years are over.
@@ -110,6 +114,7 @@ function Line({
             className={styles.secondary}
             aria-label={`Hold ${line.label} again`}
             onClick={() => onHoldAgain(line.number!)}
+            disabled={!ready}
           >
             Hold it again
           </button>
@@ -122,6 +127,7 @@ function Line({
             <select
               value={line.years}
               className={styles.input}
+              disabled={!ready}
               onChange={(e) => void onChange('put', { years: Number(e.target.value) })}
             >
               {Array.from({ length: 10 }, (_, i) => i + 1).map((y) => (
@@ -133,7 +139,12 @@ function Line({
           </label>
         ) : null}
         {line.type === 'plan' ? (
-          <UsersField users={line.users ?? 1} label={line.label} onChange={onChange} />
+          <UsersField
+            users={line.users ?? 1}
+            label={line.label}
+            onChange={onChange}
+            ready={ready}
+          />
         ) : null}
         <span className={styles.amount}>{price(line.price)}</span>
         <button
@@ -141,6 +152,7 @@ function Line({
           className={styles.secondary}
           aria-label={`Remove ${line.label}`}
           onClick={() => void onChange('delete')}
+          disabled={!ready}
         >
           Remove
         </button>
@@ -159,10 +171,12 @@ function UsersField({
   users,
   label,
   onChange,
+  ready,
 }: {
   users: number;
   label: string;
   onChange: (method: 'put', body: unknown) => Promise<string | null>;
+  ready: boolean;
 }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
@@ -185,6 +199,7 @@ function UsersField({
         max={1000}
         step={1}
         defaultValue={users}
+        disabled={!ready}
         className={styles.input}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
@@ -234,6 +249,7 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
     if (cart && cart.site_version !== siteVersion) void mutate();
   }, [cart, siteVersion, mutate]);
   const call = useCartActions();
+  const ready = useHydrated();
   const [message, setMessage] = useState<string | null>(null);
 
   /** Answers the server's reason when it refuses the change (shown where it was asked). */
@@ -296,6 +312,7 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
                 onChange={(method, body) => change(method, `/api/cart/${line.id}`, body)}
                 onHoldEnd={refresh}
                 onHoldAgain={(number) => void holdAgain(number)}
+                ready={ready}
               />
             ))}
           </ul>
@@ -307,6 +324,7 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
             type="button"
             className={styles.secondary}
             onClick={() => void change('delete', '/api/cart/clear')}
+            disabled={!ready}
           >
             Empty the cart
           </button>

@@ -17,7 +17,7 @@ export function BillingStep({
   countries: { code: string; name: string }[];
   onSaved: (billing: BillingDetails) => void;
 }) {
-  const { busy, error, fields, run } = useFormAction('Check the fields marked below.');
+  const { waiting, error, fields, run } = useFormAction('Check the fields marked below.');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,7 +42,7 @@ export function BillingStep({
   }
 
   return (
-    <form className={authStyles.form} onSubmit={submit} noValidate>
+    <form method="post" className={authStyles.form} onSubmit={submit} noValidate>
       <FormError message={error} />
       <AddressFields
         prefix="billing-"
@@ -58,7 +58,7 @@ export function BillingStep({
         defaultValue={billing?.vat_number ?? ''}
         errors={fields.vat_number}
       />
-      <button type="submit" className={authStyles.button} disabled={busy}>
+      <button type="submit" className={authStyles.button} disabled={waiting}>
         Save and continue
       </button>
     </form>

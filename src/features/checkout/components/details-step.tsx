@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import authStyles from '@/features/auth/components/auth.module.css';
 import type { CartLine } from '@/features/cart/cart-types';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { CheckoutRequirement } from '../checkout-types';
 import { US_NEXUS_CATEGORIES } from '../schemas';
 import { AddressFields, addressFrom, type AddressValue } from './address-fields';
@@ -35,6 +36,7 @@ export function DetailsStep({
   errors: Record<string, string[]>;
   onDone: (details: Details) => void;
 }) {
+  const hydrated = useHydrated();
   const domains = lines.filter((l) => l.domain && !l.unavailable);
   const needsNexus = requirements.some((r) => r.kind === 'registrant');
   const numbers = requirements.filter((r) => r.kind === 'number_address');
@@ -70,7 +72,7 @@ export function DetailsStep({
   }
 
   return (
-    <form className={authStyles.form} onSubmit={submit} noValidate>
+    <form method="post" className={authStyles.form} onSubmit={submit} noValidate>
       {domains.length > 0 ? (
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Domain registrant</legend>
@@ -145,7 +147,7 @@ export function DetailsStep({
           </fieldset>
         );
       })}
-      <button type="submit" className={authStyles.button}>
+      <button type="submit" className={authStyles.button} disabled={!hydrated}>
         Continue to review
       </button>
     </form>

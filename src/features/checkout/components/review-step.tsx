@@ -56,7 +56,7 @@ export function ReviewStep({
   }
 
   return (
-    <form className={authStyles.form} onSubmit={submit}>
+    <form method="post" className={authStyles.form} onSubmit={submit}>
       <ul className={styles.lines} aria-label="Your order">
         {lines.map((line) => (
           <li key={line.id} className={styles.line} data-review-line={line.label}>

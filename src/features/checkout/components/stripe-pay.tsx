@@ -74,7 +74,7 @@ export function StripePay({
   }
 
   return (
-    <form className={authStyles.form} onSubmit={pay}>
+    <form method="post" className={authStyles.form} onSubmit={pay}>
       <div ref={host} className={styles.cardHost} aria-busy={!loaded} />
       <FormError message={error} />
       <button type="submit" className={authStyles.button} disabled={!loaded || busy}>

@@ -59,7 +59,7 @@ export function DomainSettings({ service, canManage, canSecret, canBill }: Props
   return (
     <>
       {canManage ? (
-        <form className={styles.panel} onSubmit={saveNs}>
+        <form method="post" className={styles.panel} onSubmit={saveNs}>
           <h2>Name servers and transfer lock</h2>
           <FormError message={s.error} />
           <div className={authStyles.field}>
@@ -91,7 +91,7 @@ export function DomainSettings({ service, canManage, canSecret, canBill }: Props
             />
             <label htmlFor="locked">Transfer lock on</label>
           </div>
-          <button type="submit" className={authStyles.button} disabled={s.busy}>
+          <button type="submit" className={authStyles.button} disabled={s.waiting}>
             Save name servers
           </button>
           <Saved message={s.saved} />
@@ -100,7 +100,7 @@ export function DomainSettings({ service, canManage, canSecret, canBill }: Props
         <p className={styles.panel}>Name servers: {settings.nameservers.join(', ') || '—'}</p>
       )}
       {canSecret ? (
-        <form className={styles.panel} onSubmit={reveal}>
+        <form method="post" className={styles.panel} onSubmit={reveal}>
           <h2>Auth code</h2>
           <p>The code moves this domain to another registrar. Enter your password to see it.</p>
           <FormError message={secret.error} />
@@ -113,7 +113,7 @@ export function DomainSettings({ service, canManage, canSecret, canBill }: Props
             required
             errors={secret.fields.password}
           />
-          <button type="submit" className={authStyles.secondary} disabled={secret.busy}>
+          <button type="submit" className={authStyles.secondary} disabled={secret.waiting}>
             Reveal auth code
           </button>
           {code ? (
@@ -124,7 +124,7 @@ export function DomainSettings({ service, canManage, canSecret, canBill }: Props
         </form>
       ) : null}
       {canBill ? (
-        <form className={styles.panel} onSubmit={renewNow}>
+        <form method="post" className={styles.panel} onSubmit={renewNow}>
           <h2>{service.status === 'redemption' ? 'Restore' : 'Renew now'}</h2>
           <FormError message={renew.error} />
           <div className={styles.row}>
@@ -140,7 +140,7 @@ export function DomainSettings({ service, canManage, canSecret, canBill }: Props
                 ))}
               </select>
             </div>
-            <button type="submit" className={authStyles.button} disabled={renew.busy}>
+            <button type="submit" className={authStyles.button} disabled={renew.waiting}>
               {service.status === 'redemption' ? 'Restore and pay' : 'Renew and pay'}
             </button>
           </div>

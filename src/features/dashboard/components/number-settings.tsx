@@ -43,7 +43,7 @@ export function NumberSettings({ service, canManage }: Props) {
     );
   return (
     <>
-      <form className={styles.panel} onSubmit={save}>
+      <form method="post" className={styles.panel} onSubmit={save}>
         <h2>Calls</h2>
         <FormError message={s.error} />
         <Field
@@ -76,14 +76,14 @@ export function NumberSettings({ service, canManage }: Props) {
           defaultValue={settings.voicemail_email ?? ''}
           errors={s.fields.voicemail_email}
         />
-        <button type="submit" className={authStyles.button} disabled={s.busy}>
+        <button type="submit" className={authStyles.button} disabled={s.waiting}>
           Save call settings
         </button>
         <Saved message={s.saved} />
       </form>
       <EmergencyAddress service={service} />
       {service.status !== 'released' ? (
-        <form className={styles.panel} onSubmit={releaseIt}>
+        <form method="post" className={styles.panel} onSubmit={releaseIt}>
           <h2>Release this number</h2>
           <p>The number leaves your account at once and goes back on sale.</p>
           <FormError message={release.error} />
@@ -93,7 +93,7 @@ export function NumberSettings({ service, canManage }: Props) {
             required
             errors={release.fields.confirm}
           />
-          <button type="submit" className={authStyles.secondary} disabled={release.busy}>
+          <button type="submit" className={authStyles.secondary} disabled={release.waiting}>
             Release number
           </button>
         </form>
@@ -127,7 +127,7 @@ function EmergencyAddress({ service }: Pick<Props, 'service'>) {
   }
   const err = (k: string) => s.fields[`emergency_address.${k}`];
   return (
-    <form className={styles.panel} onSubmit={save}>
+    <form method="post" className={styles.panel} onSubmit={save}>
       <h2>Emergency address ({country})</h2>
       <p>Emergency services are sent here for calls from this number.</p>
       <FormError message={s.error} />
@@ -158,7 +158,7 @@ function EmergencyAddress({ service }: Pick<Props, 'service'>) {
         required
         errors={err('postcode')}
       />
-      <button type="submit" className={authStyles.secondary} disabled={s.busy}>
+      <button type="submit" className={authStyles.secondary} disabled={s.waiting}>
         Save emergency address
       </button>
       <Saved message={s.saved} />

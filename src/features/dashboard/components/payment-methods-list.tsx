@@ -42,7 +42,7 @@ export function PaymentMethodsList({
               <button
                 type="button"
                 className={authStyles.secondary}
-                disabled={action.busy}
+                disabled={action.waiting}
                 onClick={() =>
                   act(() =>
                     browserApi.patch(`/api/account/payment-methods/${m.id}`, { is_default: true }),
@@ -56,7 +56,7 @@ export function PaymentMethodsList({
               <button
                 type="button"
                 className={authStyles.secondary}
-                disabled={action.busy}
+                disabled={action.waiting}
                 onClick={() => act(() => browserApi.delete(`/api/account/payment-methods/${m.id}`))}
               >
                 Remove {m.label}

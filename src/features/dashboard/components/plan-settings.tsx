@@ -30,7 +30,7 @@ export function PlanSettings({ service, members, canManage }: Props) {
       </p>
       {canManage ? (
         <>
-          <form className={styles.panel} onSubmit={save}>
+          <form method="post" className={styles.panel} onSubmit={save}>
             <fieldset>
               <legend>Who holds a seat</legend>
               {members.map((m) => (
@@ -50,12 +50,12 @@ export function PlanSettings({ service, members, canManage }: Props) {
               ))}
             </fieldset>
             <FormError message={s.error} />
-            <button type="submit" className={authStyles.button} disabled={s.busy}>
+            <button type="submit" className={authStyles.button} disabled={s.waiting}>
               Save seats
             </button>
             <Saved message={s.saved} />
           </form>
-          <form className={styles.panel} onSubmit={fewer}>
+          <form method="post" className={styles.panel} onSubmit={fewer}>
             <Field
               id="seat_count"
               label="Seats from the next period"
@@ -65,7 +65,7 @@ export function PlanSettings({ service, members, canManage }: Props) {
               defaultValue={settings.next_seats ?? settings.seats}
               errors={s.fields.seat_count}
             />
-            <button type="submit" className={authStyles.secondary} disabled={s.busy}>
+            <button type="submit" className={authStyles.secondary} disabled={s.waiting}>
               Change seat count
             </button>
           </form>

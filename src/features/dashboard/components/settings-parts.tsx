@@ -55,7 +55,7 @@ export function AutoRenew({ service }: { service: ServiceDetail }) {
           type="checkbox"
           className={authStyles.checkbox}
           defaultChecked={service.auto_renew}
-          disabled={s.busy}
+          disabled={s.waiting}
           onChange={(e) => s.patch({ auto_renew: e.target.checked }, 'Auto-renew saved.')}
         />
         <label htmlFor="auto-renew">Renew automatically with my default payment method</label>
@@ -67,7 +67,7 @@ export function AutoRenew({ service }: { service: ServiceDetail }) {
             type="checkbox"
             className={authStyles.checkbox}
             defaultChecked={service.cancel_at_period_end}
-            disabled={s.busy}
+            disabled={s.waiting}
             onChange={(e) =>
               s.patch({ cancel_at_period_end: e.target.checked }, 'Cancellation saved.')
             }

@@ -57,7 +57,7 @@ export function TeamTable({
                       aria-label={`Role of ${m.name}`}
                       className={authStyles.input}
                       defaultValue={m.role}
-                      disabled={action.busy}
+                      disabled={action.waiting}
                       onChange={(e) => setRole(m.id, e.target.value as Role)}
                     >
                       {ROLES.filter((r) => r !== 'owner').map((r) => (
@@ -75,7 +75,7 @@ export function TeamTable({
                     <button
                       type="button"
                       className={authStyles.secondary}
-                      disabled={action.busy}
+                      disabled={action.waiting}
                       onClick={() => remove(m.id)}
                     >
                       {m.id === me ? 'Leave the account' : `Remove ${m.name}`}

@@ -1,6 +1,7 @@
 'use client';
 import { useId, useState } from 'react';
 import { useRouter } from 'next/navigation';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import styles from './header.module.css';
 
@@ -9,6 +10,7 @@ export function SiteVersionSwitcher({ current }: { current: SiteVersionId }) {
   const id = useId();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
 
   async function change(value: string) {
     setBusy(true);
@@ -31,7 +33,7 @@ export function SiteVersionSwitcher({ current }: { current: SiteVersionId }) {
         id={id}
         className={styles.select}
         value={String(current)}
-        disabled={busy}
+        disabled={busy || !hydrated}
         onChange={(e) => void change(e.target.value)}
       >
         <option value="1">GBP £</option>

@@ -2,6 +2,7 @@
 import { useSyncExternalStore } from 'react';
 import { VAT_COOKIE, type VatDisplay } from '@/features/pricing/vat-display';
 import { vatChoice } from '@/features/pricing/vat-choice';
+import { useHydrated } from '@/lib/use-hydrated';
 import styles from './header.module.css';
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
@@ -23,6 +24,7 @@ function subscribe(onChange: () => void): () => void {
 export function VatToggle() {
   // The choice lives on <html data-vat> (set before first paint); the switch reads it from there.
   const display = useSyncExternalStore(subscribe, readDisplay, () => 'ex' as const);
+  const hydrated = useHydrated();
 
   function toggle() {
     const next: VatDisplay = display === 'inc' ? 'ex' : 'inc';
@@ -47,6 +49,7 @@ export function VatToggle() {
       aria-checked={display === 'inc'}
       className={styles.vatToggle}
       onClick={toggle}
+      disabled={!hydrated}
     >
       <span className={styles.vatLabel}>Prices include VAT</span>
       <span className={styles.switchTrack} aria-hidden="true">
