@@ -17,6 +17,10 @@ const nextConfig: NextConfig = {
     'fontkit',
   ],
   poweredByHeader: false,
+  // Next hashes a cached page's whole text in JavaScript on every request to make its ETag: 15% of
+  // the server's time on a cached page. scripts/page-bytes.mjs makes the tag once per page and
+  // answers If-None-Match itself (docs/decisions/0115).
+  generateEtags: false,
   // scripts/serve.mjs compresses, after it has rewritten the page's script tags.
   compress: false,
   // Rendered store pages live in memory only, in a bounded LRU: they are rebuilt from the

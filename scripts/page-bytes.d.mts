@@ -2,10 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type Compressor = (bytes: Buffer, done: (error: Error | null, out: Buffer) => void) => void;
 export function chosenEncoding(req: IncomingMessage, res: ServerResponse, length: number): string;
+export function notModified(req: IncomingMessage, etag: string): boolean;
 declare class Page {
   identity: Buffer;
   bytes: number;
   dropped: boolean;
+  get etag(): string;
   encoded(encoding: string): Buffer | undefined;
 }
 export class PageBytes {

@@ -6,6 +6,7 @@
 // rewritten bytes are kept per page text, with Brotli and gzip forms made once, in the background,
 // at the strongest settings (a smaller page for every later visitor). A store change makes Next
 // render a new text, which is simply a new entry; old ones leave as the byte budget fills.
+import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
 
@@ -48,9 +49,28 @@ export function chosenEncoding(req, res, length) {
   return new Negotiator(req).encoding(SUPPORTED, PREFERRED) ?? 'identity';
 }
 
+/**
+ * Whether the client already holds the page with this entity tag (RFC 9110 section 13.1.2,
+ * weak comparison), and so is answered 304. A request that says `Cache-Control: no-cache` asks
+ * for the page itself.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {string} etag
+ */
+export function notModified(req, etag) {
+  const given = req.headers['if-none-match'];
+  if (!given) return false;
+  if (/(?:^|,)\s*no-cache\s*(?:,|$)/i.test(String(req.headers['cache-control'] ?? '')))
+    return false;
+  if (given.trim() === '*') return true;
+  const bare = (tag) => tag.trim().replace(/^W\//, '');
+  return given.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
 class Page {
   /** @type {Buffer} */
   identity;
+  /** @type {string | undefined} */
+  #etag;
   /** What this page holds: its key's text, its bytes and their encoded forms. */
   bytes;
   /** Set when the store lets the page go: it is then not compressed any more. */
@@ -64,6 +84,16 @@ class Page {
     this.identity = identity;
     this.bytes = keyBytes + identity.length;
     this.#store = store;
+  }
+
+  /**
+   * The page's entity tag, made once from its bytes. Next's own (`generateEtags`) hashed the whole
+   * page in JavaScript on every request, the largest single cost of serving a cached page; it is
+   * off in next.config.ts and made here instead (docs/decisions/0115).
+   */
+  get etag() {
+    this.#etag ??= `"${createHash('sha1').update(this.identity).digest('base64url')}"`;
+    return this.#etag;
   }
 
   /** The page in `encoding` if it is ready; otherwise undefined, and it is made meanwhile. */

@@ -10,7 +10,7 @@
 
 import { readFileSync } from 'node:fs';
 import onHeaders from 'on-headers';
-import { chosenEncoding } from './page-bytes.mjs';
+import { chosenEncoding, notModified } from './page-bytes.mjs';
 
 /**
  * paint-first-loader.js as a page carries it (inline: a fetch would cost a round trip before the
@@ -241,6 +241,12 @@ export function paintFirst(req, res, pages) {
       (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8')
     ) {
       const page = pages.get(chunk);
+      this.setHeader('etag', page.etag);
+      if (notModified(req, page.etag)) {
+        this.statusCode = 304;
+        this.removeHeader('content-length');
+        return end.call(this, cb);
+      }
       const method = chosenEncoding(req, this, page.identity.length);
       const encoded = page.encoded(method);
       // Not ready (or not kept, as deflate): the identity bytes, which `compression` encodes.

@@ -84,6 +84,24 @@ test('a cached page without compression is rewritten and has its exact length', 
   expectRewritten(answer.wire.toString('utf8'));
 });
 
+test('a cached page carries one entity tag, and a browser that holds the page is answered 304', async () => {
+  await get('ringo.localhost', '/plans');
+  const page = await get('ringo.localhost', '/plans', { 'accept-encoding': 'gzip' });
+  const etag = String(page.headers.etag);
+  // One tag, made once per page by serve.mjs (Next's own, hashed per request, is off).
+  expect(etag).toMatch(/^"[\w-]{27}"$/);
+  expect((await get('ringo.localhost', '/plans')).headers.etag).toBe(etag);
+  const again = await get('ringo.localhost', '/plans', {
+    'accept-encoding': 'gzip',
+    'if-none-match': etag,
+  });
+  expect(again.status).toBe(304);
+  expect(again.wire.length).toBe(0);
+  const other = await get('ringo.localhost', '/plans', { 'if-none-match': '"not-this-page"' });
+  expect(other.status).toBe(200);
+  expectRewritten(other.wire.toString('utf8'));
+});
+
 /** Headers that belong to Next's insides or to the conversation between the app and serve.mjs. */
 const INTERNAL = /^(x-middleware-|x-nextjs-|x-storefront-)/;
 

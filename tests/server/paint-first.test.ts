@@ -189,29 +189,39 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
     deflate: inflateSync,
   };
 
-  function get(path: string, encoding: string, method = 'GET') {
-    return new Promise<{ headers: Record<string, unknown>; body: string; wire: number }>(
-      (resolve, reject) => {
-        const req = request(
-          { host: '127.0.0.1', port, path, method, headers: { 'accept-encoding': encoding } },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => {
-              const raw = Buffer.concat(chunks);
-              const decoder = decode[String(res.headers['content-encoding'])];
-              resolve({
-                headers: res.headers,
-                body: (decoder ? decoder(raw) : raw).toString('utf8'),
-                wire: raw.length,
-              });
+  function get(path: string, encoding: string, method = 'GET', more: Record<string, string> = {}) {
+    return new Promise<{
+      status: number;
+      headers: Record<string, unknown>;
+      body: string;
+      wire: number;
+    }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method,
+          headers: { 'accept-encoding': encoding, ...more },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const decoder = decode[String(res.headers['content-encoding'])];
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: (decoder ? decoder(raw) : raw).toString('utf8'),
+              wire: raw.length,
             });
-          },
-        );
-        req.on('error', reject);
-        req.end();
-      },
-    );
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
   }
 
   /** Asks until the page comes precompressed, as it does once the background job is done. */
@@ -269,6 +279,40 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
       expectRewritten(plain.body);
       const compressed = await get('/cached', 'br');
       expect(compressed.body).toBe(plain.body);
+    } finally {
+      cachedPage = PAGE;
+    }
+  });
+
+  it('tags a cached page and answers 304 with no body to a client that holds it', async () => {
+    const first = await get('/cached', 'gzip');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    // The same tag in every encoding: it names the page, whichever way it travels.
+    expect((await get('/cached', 'identity')).headers.etag).toBe(etag);
+    for (const held of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await get('/cached', 'gzip', 'GET', { 'if-none-match': held });
+      expect(again.status, held).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+    }
+    // A stale tag, or a client that asks past its cache, gets the page.
+    const stale = await get('/cached', 'gzip', 'GET', { 'if-none-match': '"other"' });
+    expect(stale.status).toBe(200);
+    expectRewritten(stale.body);
+    const reload = await get('/cached', 'gzip', 'GET', {
+      'if-none-match': etag,
+      'cache-control': 'no-cache',
+    });
+    expect(reload.status).toBe(200);
+    expectRewritten(reload.body);
+    // A new text of the page is a new tag, so the client's copy is not taken for it.
+    cachedPage = PAGE.replace('Find your domain', 'Find a new domain');
+    try {
+      const changed = await get('/cached', 'gzip', 'GET', { 'if-none-match': etag });
+      expect(changed.status).toBe(200);
+      expect(changed.body).toContain('Find a new domain');
+      expect(changed.headers.etag).not.toBe(etag);
     } finally {
       cachedPage = PAGE;
     }
