@@ -7,7 +7,7 @@ import { problemOf, type ApiProblem } from '../api/auth-api';
  * What every account form does around its call: busy while it runs, the previous error and field
  * marks cleared, and on a refusal the field marks and one message (`validationMessage` when only
  * fields are wrong, the server's message otherwise). `run` answers whether the call succeeded.
- * `waiting` is what a control that starts the call is disabled by: while the call runs, and while the
+ * `waiting` is what disables a control that starts the call: while the call runs, and while the
  * page is server HTML not yet hydrated, when a click or change would do nothing and be lost.
  */
 export function useFormAction(validationMessage: string, initialError: string | null = null) {
