@@ -4,7 +4,6 @@ import authStyles from '@/features/auth/components/auth.module.css';
 import { FormError } from '@/features/auth/components/field';
 import { useFormAction } from '@/features/auth/hooks/use-form-action';
 import { browserApi } from '@/lib/browser-api';
-import { useHydrated } from '@/lib/use-hydrated';
 
 /** Pays a bill at once with a kept payment method; a decline is said next to the button. */
 export function PayWithKept({
@@ -18,7 +17,6 @@ export function PayWithKept({
 }) {
   const router = useRouter();
   const action = useFormAction('Try again.');
-  const hydrated = useHydrated();
   async function pay() {
     const ok = await action.run(() =>
       browserApi.post(`/api/orders/${orderId}/pay`, { payment_method_id: methodId }),
@@ -31,7 +29,7 @@ export function PayWithKept({
       <button
         type="button"
         className={authStyles.secondary}
-        disabled={action.busy || !hydrated}
+        disabled={action.waiting}
         onClick={pay}
       >
         {label}
