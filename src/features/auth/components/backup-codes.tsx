@@ -1,9 +1,9 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { authApi } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
-import styles from './auth.module.css';
-import { Field, FormError } from './field';
+import { useFormAction } from '@/components/form/use-form-action';
+import styles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
 
 /** Backup codes just made: shown this once, to be kept somewhere safe. */
 export function BackupCodeList({ codes }: { codes: string[] }) {

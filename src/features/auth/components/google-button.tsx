@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi, problemOf } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
-import styles from './auth.module.css';
-import { FormError } from './field';
+import styles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
 
 /** Google Identity Services' script; loaded only where this button is. */
 export const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client';

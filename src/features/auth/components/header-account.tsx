@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { VAT_COOKIE } from '@/features/pricing/vat-display';
 import { vatChoice } from '@/features/pricing/vat-choice';
 import { useCustomer } from '../hooks/use-customer';
-import styles from './auth.module.css';
+import styles from '@/components/form/form.module.css';
 
 /**
  * The header's account entry: "Sign in" for an anonymous visitor, the customer's name and a

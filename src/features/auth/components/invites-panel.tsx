@@ -2,9 +2,9 @@
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { authApi, problemOf } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
-import styles from './auth.module.css';
-import { Field, FormError } from './field';
+import { useFormAction } from '@/components/form/use-form-action';
+import styles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
 
 type PendingInvite = { id: string; email: string; expires_at: string };
 

@@ -3,9 +3,9 @@ import { useSyncExternalStore } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
-import { useFormAction } from '../hooks/use-form-action';
-import styles from './auth.module.css';
-import { FormError } from './field';
+import { useFormAction } from '@/components/form/use-form-action';
+import styles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
 import type { SignInOutcome } from './login-form';
 
 const noSubscription = () => () => {};

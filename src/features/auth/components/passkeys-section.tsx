@@ -1,10 +1,10 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { authApi } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
+import { useFormAction } from '@/components/form/use-form-action';
 import type { PasskeyInfo } from '../hooks/use-security';
-import styles from './auth.module.css';
-import { Field, FormError } from './field';
+import styles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
 import { isCancelled, PASSKEY_UNAVAILABLE, usePasskeySupport } from './passkey-sign-in';
 
 const day = (iso: string) =>

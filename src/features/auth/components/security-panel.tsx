@@ -5,7 +5,7 @@ import type { SecurityPageData } from '../server/security-page.server';
 import { CUSTOMER_KEY, useCustomer } from '../hooks/use-customer';
 import { SECURITY_KEY, useSecurity } from '../hooks/use-security';
 import { EmailSection, PasswordSection } from './account-sections';
-import styles from './auth.module.css';
+import styles from '@/components/form/form.module.css';
 import { BackupCodesSection } from './backup-codes';
 import { PasskeysSection } from './passkeys-section';
 import { PhoneSection } from './phone-section';

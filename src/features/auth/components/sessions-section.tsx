@@ -2,9 +2,9 @@
 import { useRouter } from 'next/navigation';
 import useSWR from 'swr';
 import { authApi, problemOf } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
-import styles from './auth.module.css';
-import { FormError } from './field';
+import { useFormAction } from '@/components/form/use-form-action';
+import styles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
 
 type SessionInfo = {
   id: string;

@@ -1,10 +1,10 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { authApi } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
-import styles from './auth.module.css';
+import { useFormAction } from '@/components/form/use-form-action';
+import styles from '@/components/form/form.module.css';
 import { BackupCodeList } from './backup-codes';
-import { Field, FormError } from './field';
+import { Field, FormError } from '@/components/form/field';
 
 type Setup = { secret: string; qr_svg: string; setup_token: string };
 

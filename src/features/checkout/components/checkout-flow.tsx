@@ -8,7 +8,7 @@ import type { Checkout, CheckoutChange } from '../checkout-types';
 import { BillingStep } from './billing-step';
 import { DetailsStep, type Details } from './details-step';
 import { ReviewStep } from './review-step';
-import authStyles from '@/features/auth/components/auth.module.css';
+import authStyles from '@/components/form/form.module.css';
 import styles from './checkout.module.css';
 
 type Step = 'billing' | 'details' | 'review';
