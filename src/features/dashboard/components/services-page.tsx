@@ -6,7 +6,6 @@ import { planOffers } from '@/features/catalog/server/voice.server';
 import { NumberSearch } from '@/features/shop/components/number-search';
 import { numberSearch } from '@/features/shop/server/number-search.server';
 import { PlanCard } from '@/features/shop/components/plan-card';
-import shopStyles from '@/features/shop/components/shop.module.css';
 import { dashboardViewer, type DashboardViewer } from '../server/dashboard-page.server';
 import { DashboardFrame } from './dashboard-frame';
 import { ServiceTable } from './service-table';
@@ -83,7 +82,7 @@ async function BuyMore({
     return (
       <section className={styles.panel} aria-labelledby="buy-plans">
         <h2 id="buy-plans">{label}</h2>
-        <ul className={shopStyles.list}>
+        <ul className={styles.planList}>
           {plans.map((plan) => (
             <PlanCard key={plan.id} plan={plan} siteVersion={viewer.siteVersion} headingLevel={3} />
           ))}
