@@ -95,7 +95,8 @@ export default defineConfig([
   ]),
   {
     rules: {
-      // Configuration is read in one place (src/lib/env.ts); see ARCHITECTURE.md "Habits".
+      // Configuration is read in one place (src/lib/env.ts); see docs/contract/architecture.md
+      // "Habits".
       'no-restricted-properties': [
         'error',
         {

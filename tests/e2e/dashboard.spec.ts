@@ -5,7 +5,7 @@ import { expectNoSeriousViolations } from './checkout-support';
 import { controlsWaitForScripts, PORT, serverClock, visit } from './support';
 
 /**
- * Issue 15's dashboard in the browser, on the telephony brand and a white-label store: a customer
+ * The dashboard in the browser, on the telephony brand and a white-label store: a customer
  * with a domain, a number and a plan (bought through the checkout's calls and the demo provider)
  * opens every dashboard page at phone and desktop width with axe, sets call forwarding, changes
  * name servers and reveals the auth code.

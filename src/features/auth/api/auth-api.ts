@@ -11,6 +11,6 @@ export type { CustomerUser };
 export type CustomerAnswer = {
   user: CustomerUser | null;
   cart: { items: unknown[] };
-  /** The VAT display kept for the visitor: the account's once signed in (issue 5). */
+  /** The VAT display kept for the visitor: the account's once signed in. */
   vat_display?: 'inc' | 'ex';
 };

@@ -8,7 +8,7 @@ import { Field, FormError } from '@/components/form/field';
 
 const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
 
-/** Changing the password (issue 12.18): the current one first; other devices are signed out. */
+/** Changing the password: the current one first; other devices are signed out. */
 export function PasswordSection() {
   const { waiting, error, fields, run } = useFormAction('Check the fields marked below.');
   const [done, setDone] = useState(false);

@@ -42,7 +42,7 @@ declare global {
 }
 
 /**
- * "Sign in with Google" (issue 16.3), on the sign-in and registration screens when the store
+ * "Sign in with Google", on the sign-in and registration screens when the store
  * has GOOGLE_CLIENT_ID: the script loads only then and only there. The ID token Google hands
  * back goes to `POST /api/glogin`, which signs in (or asks for the second step).
  */

@@ -11,7 +11,7 @@ type PendingInvite = { id: string; email: string; expires_at: string };
 const fetchInvites = async (url: string): Promise<PendingInvite[]> =>
   (await authApi.get(url)).data.data.invites;
 
-/** The owner's invitations: send one, see those still open, withdraw one (issue 12.19). */
+/** The owner's invitations: send one, see those still open, withdraw one. */
 export function InvitesPanel() {
   const send = useFormAction('Enter an e-mail address.');
   const [done, setDone] = useState<string | null>(null);

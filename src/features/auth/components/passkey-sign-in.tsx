@@ -27,7 +27,7 @@ export const isCancelled = (error: unknown) =>
   error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
 
 /**
- * "Sign in with a passkey" (issue 16.6): the browser offers the passkeys it holds for this host,
+ * "Sign in with a passkey": the browser offers the passkeys it holds for this host,
  * the customer confirms with a fingerprint, face or PIN, and no password is typed.
  */
 export function PasskeySignIn({

@@ -11,7 +11,7 @@ const day = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
- * Passkeys (issue 16.6): the list with each one's name and last use, adding one (password, then
+ * Passkeys: the list with each one's name and last use, adding one (password, then
  * the browser's own dialog) and removing one (password). They sign in without a password on
  * this store's address, and stand in for the app's code at the second step.
  */

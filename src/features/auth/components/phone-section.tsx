@@ -7,7 +7,7 @@ import styles from '@/components/form/form.module.css';
 import { Field, FormError } from '@/components/form/field';
 
 /**
- * The phone that receives sign-in codes by text message (issue 16.4): a number and the password
+ * The phone that receives sign-in codes by text message: a number and the password
  * send it a code; the number counts once that code is entered here.
  */
 export function PhoneSection({

@@ -40,7 +40,7 @@ function SecuritySections() {
   const user = data?.user;
   const security = useSecurity(Boolean(user));
   // Every section at once, when both answers are in: sections slotted in later would push the
-  // ones below them down (issue 13 point 2).
+  // ones below them down.
   if (!data || (user && !security.data && !security.error)) {
     return <p aria-live="polite">Loading…</p>;
   }

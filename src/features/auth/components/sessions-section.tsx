@@ -22,7 +22,7 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * Where the customer is signed in (issue 12.18): device and browser, address, last use, "this
+ * Where the customer is signed in: device and browser, address, last use, "this
  * device"; each can be signed out, or all at once.
  */
 export function SessionsSection({ onSignedOut }: { onSignedOut: () => Promise<unknown> }) {

@@ -19,7 +19,7 @@ const TITLES: Record<Step, string> = {
 };
 
 /**
- * The signed-in checkout (issue 14 point 1): billing details, then the registrant and number
+ * The signed-in checkout: billing details, then the registrant and number
  * addresses when the cart needs them, then the review, terms and pay. Each step's heading takes
  * the focus, so keyboard and screen-reader users follow the steps.
  */

@@ -37,7 +37,7 @@ const KINDS = {
 } as const;
 
 /**
- * Buying more from the dashboard (issue 15.1): numbers and plans here, through the cart and the
+ * Buying more from the dashboard: numbers and plans here, through the cart and the
  * same checkout, so the telephony brand (no shop pages) sells from its dashboard; domains on the
  * store's own search.
  */
