@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi, problemOf } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
-import styles from '@/components/form/form.module.css';
+import authStyles from './auth.module.css';
 import { FormError } from '@/components/form/field';
 
 /** Google Identity Services' script; loaded only where this button is. */
@@ -91,10 +91,10 @@ export function GoogleButton({
   }, [ready, clientId, context, router, mutate]);
 
   return (
-    <div className={styles.alternatives}>
-      <p className={styles.divider}>or</p>
+    <div className={authStyles.alternatives}>
+      <p className={authStyles.divider}>or</p>
       <FormError message={error} />
-      <div ref={slot} className={styles.google} data-testid="google-button" />
+      <div ref={slot} className={authStyles.google} data-testid="google-button" />
       <Script src={GOOGLE_SCRIPT} strategy="afterInteractive" onReady={() => setReady(true)} />
     </div>
   );

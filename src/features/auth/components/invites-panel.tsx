@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import { authApi, problemOf } from '../api/auth-api';
 import { useFormAction } from '@/components/form/use-form-action';
 import styles from '@/components/form/form.module.css';
+import authStyles from './auth.module.css';
 import { Field, FormError } from '@/components/form/field';
 
 type PendingInvite = { id: string; email: string; expires_at: string };
@@ -87,7 +88,7 @@ export function InvitesPanel() {
           Send invitation
         </button>
       </form>
-      <h3 className={styles.subtitle}>Open invitations</h3>
+      <h3 className={authStyles.subtitle}>Open invitations</h3>
       <FormError message={listError ?? (loadError ? problemOf(loadError).message : null)} />
       {pending === undefined ? null : pending.length === 0 ? (
         <p className={styles.hint}>No invitation is waiting for an answer.</p>

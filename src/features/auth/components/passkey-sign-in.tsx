@@ -5,6 +5,7 @@ import { authApi } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
 import { useFormAction } from '@/components/form/use-form-action';
 import styles from '@/components/form/form.module.css';
+import authStyles from './auth.module.css';
 import { FormError } from '@/components/form/field';
 import type { SignInOutcome } from './login-form';
 
@@ -59,7 +60,7 @@ export function PasskeySignIn({
     });
 
   return (
-    <div className={styles.alternatives}>
+    <div className={authStyles.alternatives}>
       <FormError message={error} />
       <button type="button" className={styles.secondary} onClick={signIn} disabled={waiting}>
         Sign in with a passkey
