@@ -11,7 +11,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  * repositories, src/lib/db and seeds; services never see next/server. Written once here: the
  * zones below are generated from these lists.
  */
-const FEATURE_LAYERS = [
+export const FEATURE_LAYERS = [
   ['site-version', 'theme'],
   ['pricing'],
   ['tenancy', 'access', 'activity'],
@@ -49,10 +49,25 @@ const repositoryZones = features.map((feature) => ({
   message: `Only features/${feature} uses its repositories; call one of its services instead.`,
 }));
 
+/**
+ * A feature's look is its own: another feature may use its exported components (along the
+ * layers) but never its CSS modules. What every feature draws with (fields, buttons, the form
+ * hook) lives in src/components, which imports no feature (docs/decisions/0156).
+ */
+const styleZones = features.map((feature) => ({
+  target: dir(feature),
+  from: features.filter((f) => f !== feature).map((f) => `${dir(f)}/**/*.module.css`),
+  message: `features/${feature} may not use another feature's CSS: shared looks live in src/components.`,
+}));
+
 const NO_APP = { group: ['@/app/*'], message: 'Nothing imports from app/.' };
 const NO_FEATURES = {
   group: ['@/features/*'],
   message: 'lib/ has no business rules: it imports no feature.',
+};
+const NO_FEATURES_IN_COMPONENTS = {
+  group: ['@/features/*'],
+  message: 'src/components is shared by every feature: it imports none (docs/decisions/0156).',
 };
 const NO_DRIZZLE = {
   group: ['drizzle-orm', 'drizzle-orm/*'],
@@ -80,7 +95,8 @@ export default defineConfig([
   ]),
   {
     rules: {
-      // Configuration is read in one place (src/lib/env.ts); see ARCHITECTURE.md "Habits".
+      // Configuration is read in one place (src/lib/env.ts); see docs/contract/architecture.md
+      // "Habits".
       'no-restricted-properties': [
         'error',
         {
@@ -97,7 +113,10 @@ export default defineConfig([
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...repositoryZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...layerZones, ...repositoryZones, ...styleZones] },
+      ],
       ...restrict(NO_APP, NO_DRIZZLE),
     },
   },
@@ -119,6 +138,10 @@ export default defineConfig([
     },
   },
   { files: ['src/lib/**'], rules: restrict(NO_APP, NO_FEATURES, NO_DRIZZLE, NO_NEXT_SERVER) },
+  {
+    files: ['src/components/**'],
+    rules: restrict(NO_APP, NO_FEATURES_IN_COMPONENTS, NO_DRIZZLE, NO_NEXT_SERVER),
+  },
   // HTTP plumbing: reading requests and writing responses is what it is for.
   { files: ['src/lib/http/**'], rules: restrict(NO_APP, NO_FEATURES, NO_DRIZZLE) },
   {

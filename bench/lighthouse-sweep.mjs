@@ -1,4 +1,4 @@
-// Lighthouse sweep (issue 13 points 1 and 6), on a production build: every page a shopper or a
+// Lighthouse sweep, on a production build: every page a shopper or a
 // customer sees, on the domain brand and a white-label store, Lighthouse mobile (simulated
 // throttling), median of `--runs` (3). Targets: score >= 95, LCP <= 1500 ms, CLS <= 0.02,
 // TBT <= 200 ms, no task over 200 ms. Signed-in pages are opened with the Cookie of a customer made through the real

@@ -47,8 +47,8 @@ export async function lighthouseMobile(url, runs = 3, { headers } = {}) {
         lcp: lhr.audits['largest-contentful-paint'].numericValue,
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
         tbt: lhr.audits['total-blocking-time'].numericValue,
-        // The longest main-thread task, as Lighthouse estimates it on its mobile CPU (issue 13
-        // point 4: none over 200 ms).
+        // The longest main-thread task, as Lighthouse estimates it on its mobile CPU (none over
+        // 200 ms).
         // Lighthouse's own measure of this machine's CPU speed at the time of the run: the same
         // page's TBT varies with it, so a table of times is read beside it.
         benchmarkIndex: lhr.environment?.benchmarkIndex ?? 0,

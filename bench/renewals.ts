@@ -1,4 +1,4 @@
-// Renewal run benchmark (issue 15, point 12): N services on PostgreSQL, all with a step due —
+// Renewal run benchmark: N services on PostgreSQL, all with a step due —
 // half domains 20 days from expiry (a bill), half numbers past their renewal day (a bill and,
 // with a kept demo card, a charge) — run by the scheduler's finders and two job queues (two
 // instances), timed; then the database is asked whether any service was billed or charged twice.

@@ -201,7 +201,7 @@ export function paintFirst(req, res, pages) {
 
   // Decided at the latest just before the headers go out, and before `compression` (which this
   // runs after) sets its Content-Encoding there: Next flushes a streamed page's headers before
-  // its first write, and the page must still be rewritten (issue 13). A length set by then
+  // its first write, and the page must still be rewritten. A length set by then
   // would be wrong once rewritten, so it goes.
   let exactLength = false;
   onHeaders(res, function paintFirstDecides() {

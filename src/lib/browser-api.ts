@@ -4,7 +4,9 @@ import { browserHasSession } from './browser-session';
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
-/** The one HTTP client of the browser (SPEC section 7): same origin, credentials, XSRF echo. */
+/**
+ * The one HTTP client of the browser (docs/contract/calls.md): same origin, credentials, XSRF echo.
+ */
 export const browserApi = createApiClient();
 
 let tokenRequest: Promise<unknown> | null = null;

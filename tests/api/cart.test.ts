@@ -253,7 +253,7 @@ describe('PUT, DELETE and clear', () => {
     const id = added.body.data.items[0].id;
     const changed = await s.put(id, { years: 3 });
     // Each year as the search shows it (£12.59, then £15.59 a year): the years add up to the
-    // line, VAT 2.10 + 2 x 2.60, never VAT rounded again on the sum (issue 12 point 13).
+    // line, VAT 2.10 + 2 x 2.60, never VAT rounded again on the sum.
     expect(changed.body.data.items[0]).toMatchObject({
       years: 3,
       price: { net: 1049 + 2 * 1299, vat: 210 + 2 * 260, gross: 1259 + 2 * 1559 },

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buyer, checkoutRoutes, readyCart, type Buyer } from '../support/checkout';
 import { PASSWORD, signedInCustomer } from '../support/customers';
 
-// Issue 15 point 5: every dashboard call checks the caller's role on the server. One table, read
+// Every dashboard call checks the caller's role on the server. One table, read
 // as the matrix of decision 0100: the status each role gets from each call.
 const routes = await checkoutRoutes();
 const services = await import('@/app/api/services/route');

@@ -3,7 +3,7 @@ import { Agent } from '../support/agent';
 import { buyer, checkoutRoutes, readyCart, type Buyer } from '../support/checkout';
 import { ownDatabase } from '../support/own-database';
 
-// The life of services on the test clock (issue 15 points 6 to 8): the operator moves the
+// The life of services on the test clock: the operator moves the
 // product's time with POST /api/admin/clock, which answers once the due jobs have run. Nothing
 // here sleeps for a date.
 const TOKEN = 'life-test-admin-token-0123456789abcdef';

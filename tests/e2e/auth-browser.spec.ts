@@ -5,7 +5,7 @@ import { startSuiteMailbox, suiteEmail } from './auth-support';
 import { serverClock, visit } from './support';
 
 /**
- * Issue 4's browser suite on the production build: register, activation mail, activate, sign in,
+ * Accounts in the browser, on the production build: register, activation mail, activate, sign in,
  * turn on TOTP, sign out, sign in with TOTP, then with an e-mail code; forgot and reset password.
  */
 

@@ -9,7 +9,7 @@ import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
 import { PORT, serverClock, visit } from './support';
 
 /**
- * Issue 16's browser suite on the production build: the desktop app's sign-in to a loopback
+ * Sign-in methods in the browser, production build: the desktop app's sign-in to a loopback
  * listener, Google through a stand-in for its script, a backup code at the second step, and a
  * passkey in Chromium's virtual authenticator.
  */
@@ -37,7 +37,7 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
  * The desktop app's view of the network: the store's public address (the issuer) is this
  * server, reached with the host override the suite's server accepts.
  */
-// The brand's public address (SPEC section 2: the domain brand lives on www.).
+// The brand's public address (docs/contract/brands-and-hosts.md: the domain brand lives on www.).
 const ISSUER = new URL('https://www.nameport.example');
 const network = {
   [oauth.customFetch]: (
@@ -296,7 +296,7 @@ test('lists where the customer is signed in and changes the password', async ({
   await visit(page, '/login');
   await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
-  // The page's sections are in its first response, before any script runs (issue 13 point 2).
+  // The page's sections are in its first response, before any script runs.
   const first = await page.evaluate(async () => (await fetch('/dashboard/security')).text());
   for (const section of ['totp-title', 'password-title', 'email-title', 'sessions-title']) {
     expect(first).toContain(`id="${section}"`);

@@ -5,7 +5,7 @@ import { startSuiteMailbox, suiteEmail } from './auth-support';
 import { controlsWaitForScripts, serverClock, visit } from './support';
 
 /**
- * Issue 5's browser suite: search and add a domain, the fly-out (driven by Playwright's clock),
+ * The cart's browser suite: search and add a domain, the fly-out (driven by Playwright's clock),
  * VAT and site-version switches on the cart, numbers and plans, years, remove, clear, the merge
  * on sign-in, and axe on the new pages.
  */

@@ -8,7 +8,7 @@ import { expectNoSeriousViolations, fillBilling, registerInCheckout } from './ch
 import { PORT, startExtraServer, visit } from './support';
 
 /**
- * The Stripe lane (issue 14 point 10): a production server with PAYMENT_PROVIDER=stripe, the real
+ * The Stripe lane: a production server with PAYMENT_PROVIDER=stripe, the real
  * SDK talking to a local Stripe-compatible server, the card paid on the product's pay page through
  * the stand-in Stripe.js, back through the return page, and the signed webhook.
  */

@@ -11,7 +11,7 @@ import {
 import { controlsWaitForScripts, PORT, serverClock, visit } from './support';
 
 /**
- * Issue 14's browser suite: the whole journey as a new customer, on nameport and on acme, at
+ * The checkout's browser suite: the whole journey as a new customer, on nameport and on acme, at
  * phone width, with axe on every checkout step: search, add a domain, a number and a plan,
  * register inside the checkout and activate from the mailbox, billing and number address, pay
  * with the demo provider (declined first), see the order, open the invoice.

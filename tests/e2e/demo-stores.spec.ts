@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { PORT, visit } from './support';
 
-/** Issue 12 point 17: each demo store says what the product does, on a fresh start. */
+/** Each demo store says what the product does, on a fresh start. */
 
 const url = (host: string, path = '/') => `http://${host}:${PORT}${path}`;
 

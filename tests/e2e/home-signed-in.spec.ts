@@ -4,7 +4,7 @@ import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
 import { PORT, visit } from './support';
 
 /**
- * Issue 12 point 9: the cached home pages' account parts follow the customer, as the header does.
+ * The cached home pages' account parts follow the customer, as the header does.
  * Signed in, the telephony brand's home no longer offers "Sign in", and acme's "Already a
  * customer?" panel leads to the dashboard.
  */

@@ -4,11 +4,11 @@ import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
 import { PORT, serverClock, visit } from './support';
 
 /**
- * Issue 12's pages, as the tester saw them: the search box keeps the query and names an ending
- * the store does not sell (point 11); the figures of a cart add up to its totals, yearly
- * renewals start after the years paid, and a number whose hold ran out can be held again
- * (point 13); the header stays short on a phone and on one row at 1280 px signed in, the fly-out
- * opens below it, "ex VAT" is readable and numbers are written for people (point 14).
+ * The pages as a tester saw them: the search box keeps the query and names an ending the store
+ * does not sell; the figures of a cart add up to its totals, yearly renewals start after the
+ * years paid, and a number whose hold ran out can be held again (docs/decisions/0108); the header
+ * stays short on a phone and on one row at 1280 px signed in, the fly-out opens below it, "ex
+ * VAT" is readable and numbers are written for people (docs/decisions/0109).
  */
 
 test.use({ locale: 'en-GB' });

@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/http/api-response';
 
 /**
- * Who may do what in a customer account (issue 15.5, docs/decisions/0100). One matrix, checked
+ * Who may do what in a customer account (docs/decisions/0100). One matrix, checked
  * on the server by every dashboard call; pages use the same matrix only to hide what a role
  * cannot do. Browser code may import this file: it holds no secret.
  */

@@ -1,6 +1,6 @@
 import type { Cart } from '@/features/cart/cart-types';
 
-/** GET /api/checkout's answer (issue 14); types only, for the server and the browser. */
+/** GET /api/checkout's answer; types only, for the server and the browser. */
 
 export type CheckoutChangeKind = 'taken' | 'price_changed' | 'hold_lost' | 'not_sold';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addressSchema, checkPostcode } from '@/features/billing/schemas';
 import { isCountryCode } from '@/features/billing/countries';
 
-/** The checkout's payloads (issue 14), shared by the route, the pages and the tests. */
+/** The checkout's payloads, shared by the route, the pages and the tests. */
 
 /** .us registrants declare their nexus with the United States (usTLD Nexus Requirements). */
 export const US_NEXUS_CATEGORIES = {

@@ -1,4 +1,4 @@
-/** Payments as the API answers them (issue 14); types only, for the server and the browser. */
+/** Payments as the API answers them; types only, for the server and the browser. */
 
 export const PAYMENT_STATUSES = [
   'requires_payment',
@@ -26,7 +26,7 @@ export type Payment = {
 export const DEMO_OUTCOMES = ['succeed', 'decline', 'authenticate'] as const;
 export type DemoOutcome = (typeof DEMO_OUTCOMES)[number];
 
-/** A kept payment method as the account's calls answer it (issue 15.9): never card data. */
+/** A kept payment method as the account's calls answer it: never card data. */
 export type PaymentMethodView = {
   id: string;
   provider: string;

@@ -2,8 +2,8 @@
 export const UK_VAT_RATE_BP = 2000;
 
 /**
- * Site versions (SPEC section 1): 1 = GBP with UK VAT, 2 = USD without VAT. Each has its own
- * TLD list and prices; there is no currency conversion.
+ * Site versions (docs/contract/site-versions-and-vat.md): 1 = GBP with UK VAT, 2 = USD without VAT.
+ * Each has its own TLD list and prices; there is no currency conversion.
  */
 export const SITE_VERSIONS = {
   1: { id: 1, currency: 'GBP', vatRateBp: UK_VAT_RATE_BP, locale: 'en-GB' },
@@ -20,8 +20,8 @@ export function parseSiteVersionId(value: string | null | undefined): SiteVersio
 }
 
 /**
- * SPEC section 1: site version 1 when the Accept-Language header includes en-GB, otherwise 2.
- * A range refused with q=0 does not count as included.
+ * docs/contract/site-versions-and-vat.md: site version 1 when the Accept-Language header includes
+ * en-GB, otherwise 2. A range refused with q=0 does not count as included.
  */
 export function siteVersionFromAcceptLanguage(header: string | null | undefined): SiteVersionId {
   if (!header) return 2;

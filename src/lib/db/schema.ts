@@ -35,7 +35,7 @@ export const tldPrices = pgTable(
     renewNet: integer('renew_net').notNull(),
     transferNet: integer('transfer_net').notNull(),
     /**
-     * Restoring a domain from redemption (issue 15.6): the store's price, charged once with a
+     * Restoring a domain from redemption: the store's price, charged once with a
      * year's renewal. Defaults to 70.00 of the site version's currency until the store sets it.
      */
     restoreNet: integer('restore_net').notNull().default(7000),
@@ -104,10 +104,10 @@ export const storeHostsRelations = relations(storeHosts, ({ one }) => ({
 }));
 
 // ---------------------------------------------------------------------------------------------
-// Accounts and security (issue 4). Secrets (session ids, tokens, codes) are stored only as
+// Accounts and security. Secrets (session ids, tokens, codes) are stored only as
 // hashes; see docs/decisions/0020-sessions-and-csrf.md.
 
-/** Roles of a customer account's people (issue 15.5); the matrix lives in features/auth. */
+/** Roles of a customer account's people; the matrix lives in features/auth. */
 const ROLE_SQL = sql.raw(`('owner', 'admin', 'billing', 'technical', 'member')`);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -148,7 +148,7 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     /** The last accepted TOTP time step: a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
-    /** The number SMS codes go to; set only once a code sent to it came back (issue 16.4). */
+    /** The number SMS codes go to; set only once a code sent to it came back. */
     phone: text('phone'),
     /** A number being set up, and the code sent to it (HMAC), until it is confirmed. */
     phonePending: text('phone_pending'),
@@ -185,9 +185,9 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   /** Set when the sign-in came from the desktop client (is_ctd): allows one desktop grant. */
   ctdAt: timestamp('ctd_at', { withTimezone: true }),
-  /** VAT display choice (inc/ex) of this visit; null = the default, ex (issue 5). */
+  /** VAT display choice (inc/ex) of this visit; null = the default, ex. */
   vatDisplay: text('vat_display'),
-  /** Where the sign-in came from, for the customer's list of sessions (issue 12.18). */
+  /** Where the sign-in came from, for the customer's list of sessions. */
   userAgent: text('user_agent'),
   ip: text('ip'),
 });
@@ -224,7 +224,7 @@ export const loginChallenges = pgTable(
 );
 
 /**
- * Backup codes of a second factor (issue 16.5): ten single-use codes, only their HMAC stored.
+ * Backup codes of a second factor: ten single-use codes, only their HMAC stored.
  * A new set replaces the old one; turning the second factor off removes them.
  */
 export const backupCodes = pgTable(
@@ -256,7 +256,7 @@ export const oneTimeTokens = pgTable(
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     email: text('email'),
-    /** Invites: the role the invitee gets in the account (issue 15.5). */
+    /** Invites: the role the invitee gets in the account. */
     role: text('role'),
     passwordVersion: integer('password_version'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -273,7 +273,7 @@ export const oneTimeTokens = pgTable(
 );
 
 /**
- * Passkeys (WebAuthn credentials, issue 16.6): discoverable credentials for signing in without
+ * Passkeys (WebAuthn credentials): discoverable credentials for signing in without
  * a password, and a second factor. Public keys only; the private key never leaves the device.
  */
 export const passkeys = pgTable('passkeys', {
@@ -355,7 +355,7 @@ export const outbox = pgTable(
     subject: text('subject').notNull().default(''),
     text: text('text').notNull(),
     html: text('html'),
-    /** Files sent with a mail: `[{filename, contentType, base64}]` (an invoice PDF, issue 14). */
+    /** Files sent with a mail: `[{filename, contentType, base64}]` (an invoice PDF). */
     attachments: jsonb('attachments'),
     createdAt: createdAt(),
     state: text('state').notNull().default('kept'),
@@ -381,7 +381,7 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Catalog and cart (issue 5). Money columns are net minor units of the row's site version.
+// Catalog and cart. Money columns are net minor units of the row's site version.
 
 /**
  * The product's own registry: domains sold through the store and seeded taken names. The default
@@ -395,7 +395,7 @@ export const registryDomains = pgTable(
     status: text('status').notNull(),
     premiumRegisterNetSv1: integer('premium_register_net_sv1'),
     premiumRegisterNetSv2: integer('premium_register_net_sv2'),
-    /** When a registration sold through the store expires (issue 14); null for seeded names. */
+    /** When a registration sold through the store expires; null for seeded names. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -425,7 +425,7 @@ export const phoneNumbers = pgTable(
     monthlyNet: integer('monthly_net').notNull(),
     heldByCart: uuid('held_by_cart'),
     heldUntil: timestamp('held_until', { withTimezone: true }),
-    /** An order placed with the number holds it until it is paid (sold) or cancelled (issue 14). */
+    /** An order placed with the number holds it until it is paid (sold) or cancelled. */
     heldByOrder: uuid('held_by_order'),
   },
   (t) => [
@@ -509,7 +509,7 @@ export const cartItems = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Checkout, orders, payments, invoices and services (issue 14). Money columns are minor units of
+// Checkout, orders, payments, invoices and services. Money columns are minor units of
 // the row's currency. Orders and invoices are snapshots: nothing in them is recomputed from the
 // catalog or the store later (docs/decisions/0060-0063).
 
@@ -586,9 +586,9 @@ export const orders = pgTable(
     /** Where the order's mails go: the address of the user who placed it. */
     email: text('email').notNull(),
     number: text('number').notNull(),
-    /** `purchase` (a checkout), or `renewal` (a service's renewal or restore, issue 15). */
+    /** `purchase` (a checkout), or `renewal` (a service's renewal or restore). */
     kind: text('kind').notNull().default('purchase'),
-    /** When an unpaid renewal is due: its bill is overdue after it (issue 15.9). */
+    /** When an unpaid renewal is due: its bill is overdue after it. */
     dueAt: timestamp('due_at', { withTimezone: true }),
     status: text('status').notNull().default('awaiting_payment'),
     provider: text('provider').notNull(),
@@ -808,7 +808,7 @@ export const services = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// The dashboard and the life of services (issue 15).
+// The dashboard and the life of services.
 
 /** Who holds a plan's seats: team members of the plan's account. */
 export const serviceSeats = pgTable(
@@ -829,7 +829,7 @@ export const serviceSeats = pgTable(
  * Steps of a service's life that have happened (a reminder sent, a renewal billed, a charge
  * tried, a status change), one row per step and cycle, e.g. `reminder-30:2027-11-24`. A job
  * inserts its step in the transaction that has the effect; a second run or a second worker
- * finds it there and does nothing (issue 15.8).
+ * finds it there and does nothing.
  */
 export const serviceSteps = pgTable(
   'service_steps',
@@ -845,7 +845,7 @@ export const serviceSteps = pgTable(
 );
 
 /**
- * The account's activity log (issue 15.10): sign-ins, service changes, auth-code reveals, team
+ * The account's activity log: sign-ins, service changes, auth-code reveals, team
  * and payment method changes, with who, when and from which address. Append-only.
  */
 export const auditEvents = pgTable(

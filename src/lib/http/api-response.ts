@@ -1,6 +1,9 @@
 import { NextResponse } from 'next/server';
 
-/** PRODUCT.md "Errors": `{ error: { code, message, fields } }` with the right status. */
+/**
+ * docs/contract/constants-and-errors.md: `{ error: { code, message, fields } }` with the right
+ * status.
+ */
 export type ApiErrorBody = {
   error: { code: string; message: string; fields?: Record<string, string[]> };
 };

@@ -4,8 +4,8 @@ import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
 import { authApi, problemOf } from '../api/auth-api';
-import styles from './auth.module.css';
-import { FormError } from './field';
+import styles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
 
 /**
  * Activation asks for a click rather than activating on load, so a mail scanner that opens the

@@ -6,10 +6,10 @@ import { useSWRConfig } from 'swr';
 import { authApi, problemOf, type CustomerUser } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
 import type { ChallengeMethod } from '../schemas';
-import { useFormAction } from '../hooks/use-form-action';
-import styles from './auth.module.css';
+import { useFormAction } from '@/components/form/use-form-action';
+import styles from '@/components/form/form.module.css';
 import { sameSitePath } from './login-form';
-import { Field, FormError } from './field';
+import { Field, FormError } from '@/components/form/field';
 import { isCancelled, PASSKEY_UNAVAILABLE } from './passkey-sign-in';
 
 type State = { method: ChallengeMethod; methods: ChallengeMethod[]; destination: string | null };

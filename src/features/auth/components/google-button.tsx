@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi, problemOf } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
-import styles from './auth.module.css';
-import { FormError } from './field';
+import authStyles from './auth.module.css';
+import { FormError } from '@/components/form/field';
 
 /** Google Identity Services' script; loaded only where this button is. */
 export const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client';
@@ -42,7 +42,7 @@ declare global {
 }
 
 /**
- * "Sign in with Google" (issue 16.3), on the sign-in and registration screens when the store
+ * "Sign in with Google", on the sign-in and registration screens when the store
  * has GOOGLE_CLIENT_ID: the script loads only then and only there. The ID token Google hands
  * back goes to `POST /api/glogin`, which signs in (or asks for the second step).
  */
@@ -91,10 +91,10 @@ export function GoogleButton({
   }, [ready, clientId, context, router, mutate]);
 
   return (
-    <div className={styles.alternatives}>
-      <p className={styles.divider}>or</p>
+    <div className={authStyles.alternatives}>
+      <p className={authStyles.divider}>or</p>
       <FormError message={error} />
-      <div ref={slot} className={styles.google} data-testid="google-button" />
+      <div ref={slot} className={authStyles.google} data-testid="google-button" />
       <Script src={GOOGLE_SCRIPT} strategy="afterInteractive" onReady={() => setReady(true)} />
     </div>
   );

@@ -2,8 +2,8 @@
 import { useParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { authApi, problemOf } from '../api/auth-api';
-import styles from './auth.module.css';
-import { FormError } from './field';
+import styles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
 import { RegisterForm } from './register-form';
 
 type Invite = {

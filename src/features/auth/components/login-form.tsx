@@ -4,10 +4,10 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import type { FormEvent, ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi, type CustomerUser } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
+import { useFormAction } from '@/components/form/use-form-action';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
-import styles from './auth.module.css';
-import { Field, FormError } from './field';
+import styles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
 import { PasskeySignIn } from './passkey-sign-in';
 
 /** How step one of a sign-in ended: signed in, or a second step to take. */

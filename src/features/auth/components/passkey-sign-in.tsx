@@ -3,9 +3,10 @@ import { useSyncExternalStore } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
-import { useFormAction } from '../hooks/use-form-action';
-import styles from './auth.module.css';
-import { FormError } from './field';
+import { useFormAction } from '@/components/form/use-form-action';
+import styles from '@/components/form/form.module.css';
+import authStyles from './auth.module.css';
+import { FormError } from '@/components/form/field';
 import type { SignInOutcome } from './login-form';
 
 const noSubscription = () => () => {};
@@ -27,7 +28,7 @@ export const isCancelled = (error: unknown) =>
   error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
 
 /**
- * "Sign in with a passkey" (issue 16.6): the browser offers the passkeys it holds for this host,
+ * "Sign in with a passkey": the browser offers the passkeys it holds for this host,
  * the customer confirms with a fingerprint, face or PIN, and no password is typed.
  */
 export function PasskeySignIn({
@@ -59,7 +60,7 @@ export function PasskeySignIn({
     });
 
   return (
-    <div className={styles.alternatives}>
+    <div className={authStyles.alternatives}>
       <FormError message={error} />
       <button type="button" className={styles.secondary} onClick={signIn} disabled={waiting}>
         Sign in with a passkey

@@ -1,17 +1,17 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { authApi } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
+import { useFormAction } from '@/components/form/use-form-action';
 import type { PasskeyInfo } from '../hooks/use-security';
-import styles from './auth.module.css';
-import { Field, FormError } from './field';
+import styles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
 import { isCancelled, PASSKEY_UNAVAILABLE, usePasskeySupport } from './passkey-sign-in';
 
 const day = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
- * Passkeys (issue 16.6): the list with each one's name and last use, adding one (password, then
+ * Passkeys: the list with each one's name and last use, adding one (password, then
  * the browser's own dialog) and removing one (password). They sign in without a password on
  * this store's address, and stand in for the app's code at the second step.
  */

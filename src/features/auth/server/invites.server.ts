@@ -83,7 +83,7 @@ export async function describeInvite(token: string) {
   };
 }
 
-/** The owner's view of invitations still waiting for a registration (issue 12.19). */
+/** The owner's view of invitations still waiting for a registration. */
 export async function pendingInvites(owner: UserRow) {
   requireOwner(owner);
   const db = await appDb();

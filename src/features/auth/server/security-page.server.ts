@@ -13,8 +13,8 @@ export type SecurityPageData = { customer: CustomerAnswer; security: SecurityOve
 /**
  * The security page's answers, the same as `GET /api/customer` and `GET /api/account/security`
  * give, for the signed-in customer of this page's request; null for a visitor (the page then asks
- * them to sign in). Read on the server, so every section is in the first response (issue 13
- * point 2) instead of after two calls from the browser.
+ * them to sign in). Read on the server, so every section is in the first response instead of
+ * after two calls from the browser.
  */
 export async function securityPageData(): Promise<SecurityPageData | null> {
   const ctx = await requestContext(await pageRequestInput());

@@ -9,7 +9,7 @@ import { confirmPassword } from './reauth.server';
 import { deleteMember, listTeam, lockTeam, setRole, type TeamRow } from './team-repository.server';
 
 /**
- * The team of an account (issue 15.5, decisions 0100 and 0103): one owner, who alone hands the
+ * The team of an account (decisions 0100 and 0103): one owner, who alone hands the
  * account over (the password asked again); owners and admins change other roles and remove
  * people, never the owner; anyone may leave but the owner. Changes of one account are made one
  * at a time under its people's row locks, each with its activity record.

@@ -164,7 +164,7 @@ function Line({
 const USERS_RULE = 'Users: a whole number from 1 to 1000.';
 
 /**
- * A plan's users (issue 12 point 12): the field refuses what the server refuses (0, -1, 1.5),
+ * A plan's users: the field refuses what the server refuses (0, -1, 1.5),
  * says why next to itself, and shows the server's reason when a change is refused there.
  */
 function UsersField({

@@ -31,7 +31,7 @@ export type CartCallResult = { ok: true; cart: Cart } | { ok: false; message: st
 
 /**
  * Cart changes. Each call answers the whole cart, which replaces the cached one at once; with
- * `flash` the fly-out opens (SPEC section 4).
+ * `flash` the fly-out opens (docs/contract/brands-and-hosts.md).
  */
 export function useCartActions() {
   const { mutate } = useSWRConfig();

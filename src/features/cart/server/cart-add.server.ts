@@ -13,7 +13,7 @@ import type { CartView } from './cart-pricing.server';
 import { insertItem } from './cart-repository.server';
 import { changeCart, type CartScope } from './cart-service.server';
 
-/** How long a number in a cart is kept for that cart (issue 5). */
+/** How long a number in a cart is kept for that cart. */
 export const NUMBER_HOLD_MS = 15 * 60_000;
 
 const unprocessable = (code: string, message: string, field: string) =>

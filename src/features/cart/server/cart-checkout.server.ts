@@ -16,7 +16,7 @@ import {
 } from './cart-repository.server';
 
 /**
- * What the checkout (issue 14) asks of the cart: its lines as stored, the cart priced inside the
+ * What the checkout asks of the cart: its lines as stored, the cart priced inside the
  * checkout's transaction, lines removed with a reason, and the cart's row lock and version.
  */
 

@@ -60,7 +60,7 @@ async function view(
 }
 
 /**
- * The cart a page shows with itself (issue 13 point 2): the session's, or the empty cart of a
+ * The cart a page shows with itself: the session's, or the empty cart of a
  * visitor who has no session yet (a page never makes one; the first cart call does).
  */
 export async function pageCart(ctx: RequestContext, siteVersion: SiteVersionId): Promise<CartView> {

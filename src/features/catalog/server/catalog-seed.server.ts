@@ -3,7 +3,7 @@ import type { AppDb } from '@/lib/db/client';
 import { callPlans, phoneNumbers, registryDomains } from '@/lib/db/schema';
 
 /**
- * Demo catalog (PRODUCT.md "Catalog"): taken and premium names in the registry, a phone-number
+ * Demo catalog (docs/contract/selling.md): taken and premium names in the registry, a phone-number
  * inventory and call plans. Deterministic, so every fresh database holds the same numbers and the
  * tests and pages can name them. Only inserts what is missing.
  */

@@ -2,9 +2,9 @@ import 'server-only';
 import { domainToASCII, domainToUnicode } from 'node:url';
 
 /**
- * Parsing of what a shopper types into the domain search (PRODUCT.md "Catalog"): a name or a full
- * domain, IDN included. Labels follow the LDH rule: 1-63 letters, digits and hyphens, no leading
- * or trailing hyphen; the whole name at most 253 characters. Unicode input goes through
+ * Parsing of what a shopper types into the domain search (docs/contract/selling.md): a name or a
+ * full domain, IDN included. Labels follow the LDH rule: 1-63 letters, digits and hyphens, no
+ * leading or trailing hyphen; the whole name at most 253 characters. Unicode input goes through
  * node:url's UTS #46 mapping (the WHATWG URL host rules), so what we check is the punycode form.
  */
 

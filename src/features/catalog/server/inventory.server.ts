@@ -93,12 +93,12 @@ export function takeSoldNumber(
   return removeSoldNumber(tx, input);
 }
 
-/** A released number goes back on sale (issue 15.3 and 15.7). */
+/** A released number goes back on sale. */
 export function returnNumberToInventory(tx: AppDb, row: InventoryNumber): Promise<boolean> {
   return restoreNumber(tx, row);
 }
 
-/** A released domain is free to register again (issue 15.6). */
+/** A released domain is free to register again. */
 export function releaseRegisteredDomain(tx: AppDb, domain: string): Promise<void> {
   return removeFromRegistry(tx, domain);
 }

@@ -1,8 +1,8 @@
 'use client';
 import type { FormEvent } from 'react';
-import { Field, FormError } from '@/features/auth/components/field';
-import { useFormAction } from '@/features/auth/hooks/use-form-action';
-import authStyles from '@/features/auth/components/auth.module.css';
+import { Field, FormError } from '@/components/form/field';
+import { useFormAction } from '@/components/form/use-form-action';
+import authStyles from '@/components/form/form.module.css';
 import type { BillingDetails } from '@/features/billing/schemas';
 import { browserApi } from '@/lib/browser-api';
 import { AddressFields, addressFrom } from './address-fields';

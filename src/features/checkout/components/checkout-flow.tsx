@@ -8,7 +8,7 @@ import type { Checkout, CheckoutChange } from '../checkout-types';
 import { BillingStep } from './billing-step';
 import { DetailsStep, type Details } from './details-step';
 import { ReviewStep } from './review-step';
-import authStyles from '@/features/auth/components/auth.module.css';
+import authStyles from '@/components/form/form.module.css';
 import styles from './checkout.module.css';
 
 type Step = 'billing' | 'details' | 'review';
@@ -19,7 +19,7 @@ const TITLES: Record<Step, string> = {
 };
 
 /**
- * The signed-in checkout (issue 14 point 1): billing details, then the registrant and number
+ * The signed-in checkout: billing details, then the registrant and number
  * addresses when the cart needs them, then the review, terms and pay. Each step's heading takes
  * the focus, so keyboard and screen-reader users follow the steps.
  */

@@ -1,8 +1,8 @@
 'use client';
 import { useState } from 'react';
 import { problemOf } from '@/features/auth/api/auth-api';
-import authStyles from '@/features/auth/components/auth.module.css';
-import { FormError } from '@/features/auth/components/field';
+import authStyles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
 import type { DemoOutcome, Payment } from '@/features/payments/payment-types';
 import { browserApi } from '@/lib/browser-api';
 import { useHydrated } from '@/lib/use-hydrated';

@@ -1,6 +1,6 @@
 'use client';
 import { useState, type FormEvent } from 'react';
-import authStyles from '@/features/auth/components/auth.module.css';
+import authStyles from '@/components/form/form.module.css';
 import type { CartLine } from '@/features/cart/cart-types';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { CheckoutRequirement } from '../checkout-types';

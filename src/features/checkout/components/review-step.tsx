@@ -2,8 +2,8 @@
 import Link from 'next/link';
 import { LEGAL_PAGES } from '@/features/tenancy/legal-pages';
 import type { FormEvent } from 'react';
-import authStyles from '@/features/auth/components/auth.module.css';
-import { FormError } from '@/features/auth/components/field';
+import authStyles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
 import type { Cart, MoneyLine } from '@/features/cart/cart-types';
 import { YearlyTotals } from '@/features/cart/components/yearly-totals';
 import { renewsFromYear } from '@/features/cart/yearly-schedule';

@@ -1,6 +1,6 @@
 'use client';
 import { Suspense, useState } from 'react';
-import authStyles from '@/features/auth/components/auth.module.css';
+import authStyles from '@/components/form/form.module.css';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import styles from './checkout.module.css';

@@ -8,7 +8,7 @@ import type { Payment } from '@/features/payments/payment-types';
 import { formatMoney } from '@/features/pricing/format-money';
 import type { Store } from '@/features/tenancy/store-types';
 
-/** The checkout's mails (issue 14 point 7), in the store's brand, over the outbox. */
+/** The checkout's mails, in the store's brand, over the outbox. */
 
 function lineText(order: Order): string[] {
   return order.lines.map(

@@ -17,7 +17,7 @@ import { finishPayment } from './finish.server';
 import { EXPIRE_ORDER_JOB } from './job-names';
 
 /**
- * Orders unpaid after 24 hours are cancelled (issue 14 point 5), at most once: the job runs under
+ * Orders unpaid after 24 hours are cancelled, at most once: the job runs under
  * the order's lock and only on an order still awaiting payment. The server's scheduler finds them
  * every minute on the product clock.
  */

@@ -34,7 +34,7 @@ export type FinishResult = {
 };
 
 /**
- * The one "finish the order" step (issue 14 points 5 and 6), shared by the demo pay page, the
+ * The one "finish the order" step, shared by the demo pay page, the
  * Stripe return page, Stripe's webhook and the operator's mark-paid call. Under the order's row
  * lock (then the payment's), in one transaction: the payment succeeds, the order is paid, its
  * invoice takes the next number, what it bought becomes services, and the receipt mail's job is

@@ -5,7 +5,7 @@ import { ApiError } from '@/lib/http/api-response';
 import { claimKey, findAnswer, saveAnswer, type StoredAnswer } from './checkout-repository.server';
 
 /**
- * Idempotency-Key for POST /api/orders (issue 14 point 3): per caller and key, the request's
+ * Idempotency-Key for POST /api/orders: per caller and key, the request's
  * hash and the answer. The same key with the same body answers what the first request answered;
  * with another body, 422 idempotency_key_reused. Only a successful answer is kept: a refused
  * request wrote nothing, so sending it again is simply trying again.

@@ -31,7 +31,7 @@ import { orderLineOf } from './order-lines';
 import { orderDetails } from './order-details';
 import { domainStatuses, findQuotes, inspectCart, type CheckoutScope } from './recheck.server';
 
-/** An order unpaid this long is cancelled by the expiry job (issue 14 point 5). */
+/** An order unpaid this long is cancelled by the expiry job. */
 export const ORDER_PAYMENT_WINDOW_MS = 24 * 60 * 60_000;
 
 export type PlacedOrder = { order: Order; payment: Payment };
@@ -51,7 +51,7 @@ const cartChanged = () =>
   );
 
 /**
- * POST /api/orders (issue 14 point 3): exactly one order per confirmed cart version.
+ * POST /api/orders: exactly one order per confirmed cart version.
  *
  * The key is taken, the cart's row is locked at the confirmed version, the order is written, the
  * numbers move from the cart's hold to the order's, the cart is emptied, the first payment and

@@ -17,7 +17,7 @@ import type { CheckoutChange, CheckoutRequirement } from '../checkout-types';
 import { findQuotes, type Quote } from './checkout-repository.server';
 
 /**
- * The re-check before payment (issue 14 point 2), shared by GET /api/checkout and the order
+ * The re-check before payment, shared by GET /api/checkout and the order
  * call: the availability source is asked again for every domain, each number's hold is checked
  * and extended to 30 minutes, and the lines are priced again from the catalog.
  */

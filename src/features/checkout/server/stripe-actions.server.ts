@@ -20,7 +20,7 @@ import { finishPayment } from './finish.server';
 import { accountPayment } from './payment-actions.server';
 
 /**
- * Stripe's side of the checkout (issue 14 point 5): the PaymentIntent behind a pay page, the
+ * Stripe's side of the checkout: the PaymentIntent behind a pay page, the
  * browser's return from paying, and the webhook. The return and the webhook both end in the one
  * locked finish step, so whichever comes first finishes the order and the other finds it done.
  */

@@ -5,7 +5,7 @@ import { PlanSettings } from './plan-settings';
 import { AutoRenew, type Props } from './settings-parts';
 
 /**
- * The settings of one service (issue 15 points 2 to 4), each group its own form calling PATCH
+ * The settings of one service, each group its own form calling PATCH
  * /api/services/{id} (or auth-code, renew, release); the server's message shows next to the
  * field it is about. After a change the page is rendered again with what the server stored.
  */

@@ -6,7 +6,6 @@ import { planOffers } from '@/features/catalog/server/voice.server';
 import { NumberSearch } from '@/features/shop/components/number-search';
 import { numberSearch } from '@/features/shop/server/number-search.server';
 import { PlanCard } from '@/features/shop/components/plan-card';
-import shopStyles from '@/features/shop/components/shop.module.css';
 import { dashboardViewer, type DashboardViewer } from '../server/dashboard-page.server';
 import { DashboardFrame } from './dashboard-frame';
 import { ServiceTable } from './service-table';
@@ -38,7 +37,7 @@ const KINDS = {
 } as const;
 
 /**
- * Buying more from the dashboard (issue 15.1): numbers and plans here, through the cart and the
+ * Buying more from the dashboard: numbers and plans here, through the cart and the
  * same checkout, so the telephony brand (no shop pages) sells from its dashboard; domains on the
  * store's own search.
  */
@@ -83,7 +82,7 @@ async function BuyMore({
     return (
       <section className={styles.panel} aria-labelledby="buy-plans">
         <h2 id="buy-plans">{label}</h2>
-        <ul className={shopStyles.list}>
+        <ul className={styles.planList}>
           {plans.map((plan) => (
             <PlanCard key={plan.id} plan={plan} siteVersion={viewer.siteVersion} headingLevel={3} />
           ))}

@@ -1,9 +1,9 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import authStyles from '@/features/auth/components/auth.module.css';
-import { FormError } from '@/features/auth/components/field';
-import { useFormAction } from '@/features/auth/hooks/use-form-action';
+import authStyles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
+import { useFormAction } from '@/components/form/use-form-action';
 import type { ServiceDetail } from '@/features/services/service-types';
 import { browserApi } from '@/lib/browser-api';
 import styles from './dashboard.module.css';

@@ -8,7 +8,7 @@ import type { VariablesInput } from '@/features/tenancy/variables-schema';
 import { correctDemoCopy } from './demo-copy-seed.server';
 
 /**
- * Demo data (PRODUCT.md "Brands, hosts and demo data"): the built-in brands' price lists and four
+ * Demo data (docs/contract/brands-and-hosts.md): the built-in brands' price lists and four
  * white-label stores on `*.localhost`, one per brand rule. Longer than 250 lines because it is
  * data: six stores' settings and prices, with little logic around them. Seeding only inserts what is missing,
  * so an operator's later changes survive a restart.

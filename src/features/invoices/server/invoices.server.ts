@@ -68,7 +68,7 @@ function invoiceLine(line: OrderLine): InvoiceLine {
 }
 
 /**
- * Issues the VAT invoice of a paid order inside the payment's transaction (issue 14 point 8):
+ * Issues the VAT invoice of a paid order inside the payment's transaction:
  * its number is the next of the store's series for the year, so it is taken together with the
  * payment and never reused. The invoice copies the order's supplier, customer and lines.
  */

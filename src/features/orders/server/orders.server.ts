@@ -89,7 +89,7 @@ export async function createOrder(
     savePaymentMethod: boolean;
     now: Date;
     expiresAt: Date;
-    /** Renewal orders (issue 15): their kind and due date. */
+    /** Renewal orders: their kind and due date. */
     kind?: 'purchase' | 'renewal';
     dueAt?: Date | null;
   },

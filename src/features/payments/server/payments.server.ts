@@ -149,7 +149,7 @@ export async function keepPaymentMethod(
   return id;
 }
 
-/** The methods an account kept (the dashboard of issue 15 lists and uses them). */
+/** The methods an account kept (the dashboard lists and uses them). */
 export async function accountPaymentMethods(accountId: string): Promise<PaymentMethodRow[]> {
   return listMethods(await appDb(), accountId);
 }

@@ -1,9 +1,10 @@
 import type { PaymentStatus, ProviderName } from '../payment-types';
 
 /**
- * One interface for every payment provider (ARCHITECTURE.md "Payments", docs/decisions/0062).
- * Providers never decide amounts: they are given the order's. Each call that reaches an outside
- * service carries an idempotency key derived from our payment id, so a retry never pays twice.
+ * One interface for every payment provider (docs/contract/architecture.md "Payments",
+ * docs/decisions/0062). Providers never decide amounts: they are given the order's. Each call that
+ * reaches an outside service carries an idempotency key derived from our payment id, so a retry
+ * never pays twice.
  */
 
 /** Where a payment stands at the provider, and the method it was paid with when it succeeded. */
@@ -47,7 +48,7 @@ export interface PaymentProvider {
   retrieve(providerRef: string): Promise<ProviderOutcome>;
   /** Stops a payment nobody finished; answers where it stands after (it may have succeeded). */
   cancel(paymentId: string, providerRef: string): Promise<ProviderOutcome>;
-  /** Charges a kept method without the customer (renewals, issue 15). */
+  /** Charges a kept method without the customer (renewals). */
   chargeSaved(
     payment: Omit<ProviderPayment, 'saveMethod'>,
     method: { providerRef: string; customerRef: string | null },

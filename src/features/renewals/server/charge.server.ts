@@ -15,7 +15,7 @@ import {
 } from '@/features/payments/server/payments.server';
 
 /**
- * Charging a bill to a kept payment method, without the customer (issue 15 points 6 and 9):
+ * Charging a bill to a kept payment method, without the customer:
  * a payment attempt is recorded first (in the caller's transaction, with the step that decides
  * it), then the provider is asked with that attempt's idempotency key, then the one finish step
  * runs. A retry of the job finds the step taken and charges nothing again.

@@ -8,7 +8,7 @@ import { formatMoney } from '@/features/pricing/format-money';
 import type { Store } from '@/features/tenancy/store-types';
 
 /**
- * The mails of a service's life (issue 15 points 6 and 7), in the store's brand over the outbox,
+ * The mails of a service's life, in the store's brand over the outbox,
  * each recorded in the transaction of the step that sends it, so each goes once.
  */
 

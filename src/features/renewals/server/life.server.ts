@@ -32,7 +32,7 @@ import { sendLifeMail, type LifeMail } from './life-mail.server';
 import { claimStep, openBillId } from './renewals-repository.server';
 
 /**
- * The life of a service (issue 15 points 6 to 8, docs/decisions/0101 and 0103), step by step on
+ * The life of a service (docs/decisions/0101 and 0103), step by step on
  * the product's clock. Each step runs in its own transaction under the service's row lock and is
  * recorded in `service_steps` with its effect, keyed by the cycle (the expiry or renewal day it
  * belongs to): a second worker, a retry or a later tick finds it done. Paying the bill moves the

@@ -14,7 +14,7 @@ import { recordCharge, runCharge } from './charge.server';
 
 /**
  * Pays an unpaid bill (or any order awaiting payment) at once with a kept payment method
- * (POST /api/orders/{id}/pay `{payment_method_id}`, issue 15.9): the same recorded attempt and
+ * (POST /api/orders/{id}/pay `{payment_method_id}`): the same recorded attempt and
  * finish step as a renewal's charge. A decline answers 402 and leaves the bill unpaid.
  */
 export async function payWithKeptMethod(

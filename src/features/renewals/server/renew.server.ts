@@ -33,7 +33,7 @@ import { billService } from './bill.server';
 import { openBillId } from './renewals-repository.server';
 
 /**
- * "Renew now" (POST /api/services/{id}/renew, issue 15.2): a domain's renewal for 1 to 10 years,
+ * "Renew now" (POST /api/services/{id}/renew): a domain's renewal for 1 to 10 years,
  * or its restore from redemption, as an order paid like a checkout's. It replaces the open
  * renewal bill, so the customer never has two bills for one renewal. With an Idempotency-Key,
  * a retried call answers the same order.

@@ -106,7 +106,7 @@ async function plan(
 const ENDED = new Set(['released', 'cancelled', 'failed']);
 
 /**
- * A paid renewal line extends the service it names (issue 15): a domain's expiry moves on by
+ * A paid renewal line extends the service it names: a domain's expiry moves on by
  * the years bought (from the old expiry, as registries count), a restore brings a domain back
  * from redemption, a number or plan's renewal day moves on a month (with the seats billed).
  * The service comes back to `active`. A service already ended is left alone: the line is due a
@@ -148,7 +148,7 @@ async function extendService(
 }
 
 /**
- * What a paid order becomes (issue 14 point 6), inside the payment's transaction: a registered
+ * What a paid order becomes, inside the payment's transaction: a registered
  * domain in the registry with its expiry, a pending transfer, a number that leaves the inventory,
  * a plan with its seats. One service per order line (unique), so a second run adds nothing.
  * Answers the domains it registered (their cached availability is out of date).

@@ -24,8 +24,8 @@ import {
 } from './service-settings.server';
 
 /**
- * What a customer does to a service beyond its settings: reveal a domain's auth code (issue 15.2)
- * and release a number (15.3); and how any service ends (released), shared with the renewal jobs.
+ * What a customer does to a service beyond its settings: reveal a domain's auth code
+ * and release a number; and how any service ends (released), shared with the renewal jobs.
  */
 
 /** Five reveals an hour per person: the code is the key to move a domain away. */

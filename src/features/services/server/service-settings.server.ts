@@ -40,7 +40,7 @@ import {
 import { serviceView } from './services.server';
 
 /**
- * A service's settings (issue 15 points 2 to 4): what GET /api/services/{id} shows and PATCH
+ * A service's settings: what GET /api/services/{id} shows and PATCH
  * changes, each change checked against the caller's role and written with its activity record in
  * one transaction, under the service's row lock.
  */

@@ -12,7 +12,7 @@ import styles from './header.module.css';
  * Nothing here depends on the visitor, so the page can be cached per store; the account slot
  * fills itself in the browser, in a slot as wide signed in as signed out, so nothing moves when
  * it does. On a phone the header is three short rows: brand, account and cart; the navigation;
- * currency and VAT (issue 12 point 14, issue 13 point 2).
+ * currency and VAT.
  */
 export function Header({
   store,

@@ -9,8 +9,8 @@ declare global {
 }
 
 /**
- * SPEC section 2: on every client-side route change, a page-view event with the path goes to the
- * tag-manager data layer, only for brands flagged is_yay.
+ * docs/contract/brands-and-hosts.md: on every client-side route change, a page-view event with the
+ * path goes to the tag-manager data layer, only for brands flagged is_yay.
  */
 export function PageViewTracker() {
   const pathname = usePathname();

@@ -3,9 +3,9 @@ import type { Store } from '@/features/tenancy/store-types';
 import { PageViewTracker } from './tag-manager';
 
 /**
- * Per-brand scripts (SPEC section 9). The page-view tracker runs only for is_yay brands; the
- * tag-manager container and the third-party script load only when the brand has set their id or
- * address and turned them on. Nothing loads for a brand that has not.
+ * Per-brand scripts (docs/contract/constants-and-errors.md). The page-view tracker runs only for
+ * is_yay brands; the tag-manager container and the third-party script load only when the brand has
+ * set their id or address and turned them on. Nothing loads for a brand that has not.
  */
 export function ThirdPartyScripts({ store }: { store: Store }) {
   const v = store.variables;

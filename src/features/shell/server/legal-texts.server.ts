@@ -14,7 +14,7 @@ import type { Store } from '@/features/tenancy/store-types';
 import { supportAddressLines } from '@/features/tenancy/support-address';
 
 /**
- * A store's terms, privacy notice and cookie notice (issue 12 point 20, docs/decisions/0093):
+ * A store's terms, privacy notice and cookie notice (docs/decisions/0093):
  * its own text when it set one, else the product's default, which names the store, who runs it,
  * where, and how to reach them, and describes what this product actually keeps and sets.
  * The texts are in the plain format of legal-markup.ts.

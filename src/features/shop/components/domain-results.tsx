@@ -16,7 +16,7 @@ const STATUS_TEXT = {
 } as const;
 
 /**
- * Search results, rendered on the server with the page (issue 13 point 2): readable before any
+ * Search results, rendered on the server with the page: readable before any
  * JavaScript runs; the add and transfer buttons work once it has. Every result shows register,
  * renew and transfer prices; the first-year and renewal cost is spelled out before adding.
  */

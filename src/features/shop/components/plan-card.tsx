@@ -8,7 +8,7 @@ import styles from './shop.module.css';
 /**
  * One call plan: price per user per month, a users field and the add button. Its name is a
  * heading one level below the list's (h2 under the plans page's h1, h3 in the dashboard's
- * section), so heading levels never skip (issue 12 point 15).
+ * section), so heading levels never skip.
  */
 export function PlanCard({
   plan,

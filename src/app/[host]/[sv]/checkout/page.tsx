@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: 'Checkout', robots: { index: false } 
 // One customer's cart and details: rendered per request, never cached (docs/decisions/0064).
 export const dynamic = 'force-dynamic';
 
-/** The checkout (issue 14): sign in or register, then billing, details, review and pay. */
+/** The checkout: sign in or register, then billing, details, review and pay. */
 export default async function CheckoutPage() {
   const scope = await pageScope(await pageRequestInput());
   if (!scope) {

@@ -23,7 +23,7 @@ export const GET = apiRoute<IdContext>(async (request, context) => {
   return dataResponse({ service: await serviceDetail(caller, id) });
 });
 
-/** Changes the settings of the service's type (issue 15 contract); answers the service. */
+/** Changes the settings of the service's type; answers the service. */
 export const PATCH = apiRoute<IdContext>(
   async (request, context) => {
     // Who may change anything first, then which service.

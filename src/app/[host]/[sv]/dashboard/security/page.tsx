@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/form/auth-card';
 import { SecurityPanel } from '@/features/auth/components/security-panel';
 import { securityPageData } from '@/features/auth/server/security-page.server';
 

@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
-import { problemOf, type ApiProblem } from '../api/auth-api';
+import { problemOf, type ApiProblem } from '@/lib/api-problem';
 
 /**
  * What every account form does around its call: busy while it runs, the previous error and field

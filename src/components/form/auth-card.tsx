@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from './auth.module.css';
+import styles from './form.module.css';
 
 /** The frame of every account screen: one centred card with a heading (inside the layout's main). */
 export function AuthCard({

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import styles from './auth.module.css';
+import styles from './form.module.css';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & {
   id: string;
