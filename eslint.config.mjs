@@ -18,6 +18,7 @@ const FEATURE_LAYERS = [
   ['mail', 'catalog', 'session', 'billing'],
   ['cart', 'orders', 'payments'],
   ['auth', 'invoices', 'services'],
+  ['purchase'],
   ['shop', 'checkout'],
   ['renewals'],
   ['shell', 'seo', 'monitoring', 'demo', 'dashboard'],
