@@ -18,6 +18,7 @@ export const FEATURE_LAYERS = [
   ['mail', 'catalog', 'session', 'billing'],
   ['cart', 'orders', 'payments'],
   ['auth', 'invoices', 'services'],
+  ['purchase'],
   ['shop', 'checkout'],
   ['renewals'],
   ['shell', 'seo', 'monitoring', 'demo', 'dashboard'],
@@ -78,6 +79,17 @@ const NO_NEXT_SERVER = {
   message:
     'Services take plain values: the route reads the request and writes the response (src/lib/http).',
 };
+/**
+ * Next loads some modules once per bundle, and a class from one copy is not another's: an error
+ * that decides an answer is told apart by its code or brand (isApiError, hasErrorCode), never by
+ * `instanceof` its class (docs/decisions/0120). Error itself is one per process, and allowed.
+ */
+const NO_INSTANCEOF_ERROR_CLASS = {
+  selector:
+    "BinaryExpression[operator='instanceof'][right.type='Identifier'][right.name=/^(?!Error$).*Error$/], BinaryExpression[operator='instanceof'][right.type='MemberExpression'][right.property.name=/Error$/]",
+  message:
+    'Decide by the error’s code or brand (isApiError, hasErrorCode), not instanceof its class: Next loads some modules twice (docs/decisions/0120).',
+};
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default defineConfig([
@@ -121,6 +133,7 @@ export default defineConfig([
     },
   },
   { files: ['src/features/**'], rules: restrict(NO_APP, NO_DRIZZLE, NO_NEXT_SERVER) },
+  { files: ['src/**'], rules: { 'no-restricted-syntax': ['error', NO_INSTANCEOF_ERROR_CLASS] } },
   // Every store page sits under the dynamic [host] segment, so Next's prefetch of a link brings
   // back no content, only work: a long task on a slow phone and a request per link while the page
   // is still starting (docs/decisions/0114).
@@ -129,6 +142,7 @@ export default defineConfig([
     rules: {
       'no-restricted-syntax': [
         'error',
+        NO_INSTANCEOF_ERROR_CLASS,
         {
           selector:
             "JSXOpeningElement[name.name='Link']:not(:has(JSXAttribute[name.name='prefetch']))",
@@ -170,6 +184,8 @@ export default defineConfig([
       '@typescript-eslint/no-explicit-any': 'off',
       'no-restricted-imports': 'off',
       'import-x/no-restricted-paths': 'off',
+      // A test loads each module once: its own error classes are safe to check.
+      'no-restricted-syntax': 'off',
     },
   },
 ]);

@@ -31,7 +31,7 @@ const { runFinders } = await import('../src/lib/jobs/scheduler');
 const { now } = await import('../src/lib/clock');
 const { seedDemoData } = await import('../src/features/demo/server/demo-seed.server');
 await import('../src/features/renewals/server/life-jobs.server');
-await import('../src/features/checkout/server/receipt-job.server');
+await import('../src/features/purchase/server/receipt-job.server');
 
 const queues: InstanceType<typeof JobQueue>[] = [];
 const pools: Awaited<ReturnType<typeof openDatabase>>[] = [];

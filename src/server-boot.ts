@@ -1,14 +1,15 @@
 import 'server-only';
-import { EnvError, getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/env';
+import { hasErrorCode } from '@/lib/error-code';
 import { appDatabase } from '@/lib/db/app-db';
-import { DataDirLockedError } from '@/lib/db/data-dir-lock';
 import { logger } from '@/lib/logger';
 import { startJobQueue, stopJobQueue } from '@/lib/jobs/process-queue.server';
 import { seedDemoData } from '@/features/demo/server/demo-seed.server';
 // Every kind of job this server runs must be defined before its workers start, so that work
 // left from before a restart runs without waiting for a request to load the module.
 import '@/lib/mail/outbox-delivery.server';
-import '@/features/checkout/server/receipt-job.server';
+import '@/features/purchase/server/receipt-job.server';
+import '@/features/purchase/server/refund-job.server';
 import '@/features/checkout/server/expiry-job.server';
 import '@/features/renewals/server/life-jobs.server';
 
@@ -24,8 +25,8 @@ export async function boot(): Promise<void> {
   try {
     env = getEnv();
   } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
+    if (hasErrorCode(error, 'invalid_configuration')) {
+      console.error((error as Error).message);
       process.exit(1);
     }
     throw error;
@@ -41,7 +42,7 @@ export async function boot(): Promise<void> {
     logger.info({ database: kind, ms: Date.now() - started }, 'database and job queue ready');
   } catch (error) {
     // Another process has the embedded database open: its message says who and what to do.
-    if (error instanceof DataDirLockedError) console.error(error.message);
+    if (hasErrorCode(error, 'data_dir_locked')) console.error((error as Error).message);
     logger.fatal(
       { err: error instanceof Error ? error.message : String(error) },
       'database setup failed',

@@ -224,6 +224,8 @@ export function paymentProviderOf(env: Env): 'demo' | 'manual' | 'stripe' {
 }
 
 export class EnvError extends Error {
+  readonly code = 'invalid_configuration';
+
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'EnvError';

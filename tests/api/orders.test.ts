@@ -283,3 +283,28 @@ describe('POST /api/orders', () => {
     expect((await b.cart()).body.data.items).toHaveLength(3);
   });
 });
+
+describe('the Idempotency-Key header', () => {
+  it('is refused in one format by every call that takes it', async () => {
+    const renew = await import('@/app/api/services/[id]/renew/route');
+    const b = await buyer(routes);
+    const { body } = await readyCart(b);
+    const serviceId = randomUUID();
+    const renewWith = (key: string) =>
+      b.agent.call(renew.POST, `/api/services/${serviceId}/renew`, {
+        method: 'POST',
+        json: { years: 1 },
+        params: { id: serviceId },
+        headers: b.headers({ 'idempotency-key': key }),
+      });
+    const order = await b.order(body, 'short');
+    const renewal = await renewWith('short');
+    expect(order.status).toBe(400);
+    expect(renewal.status).toBe(400);
+    expect(renewal.body.error).toEqual(order.body.error);
+    expect(order.body.error).toMatchObject({
+      code: 'validation_failed',
+      fields: { 'Idempotency-Key': [expect.stringContaining('8 to 255')] },
+    });
+  });
+});

@@ -31,7 +31,7 @@ const {
 const { and, asc, eq, inArray } = await import('drizzle-orm');
 const jobs = await import('@/lib/jobs/process-queue.server');
 await import('@/features/renewals/server/life-jobs.server');
-await import('@/features/checkout/server/receipt-job.server');
+await import('@/features/purchase/server/receipt-job.server');
 await jobs.runJobsInThisProcess();
 
 const DAY = 24 * 60 * 60 * 1000;

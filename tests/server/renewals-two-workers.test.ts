@@ -16,7 +16,7 @@ const { runFinders } = await import('@/lib/jobs/scheduler');
 const { now } = await import('@/lib/clock');
 const { advanceService } = await import('@/features/renewals/server/life.server');
 await import('@/features/renewals/server/life-jobs.server');
-await import('@/features/checkout/server/receipt-job.server');
+await import('@/features/purchase/server/receipt-job.server');
 const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 const { eq, inArray } = await import('drizzle-orm');
 const jobs = await import('@/lib/jobs/process-queue.server');

@@ -62,7 +62,4 @@ export const orderBodySchema = z.strictObject({
 export type OrderBody = z.output<typeof orderBodySchema>;
 export type OrderBodyInput = z.input<typeof orderBodySchema>;
 
-/** Idempotency-Key of POST /api/orders: 8 to 255 visible ASCII characters. */
-export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,255}$/;
-
 export { addressSchema, checkPostcode };

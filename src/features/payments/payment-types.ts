@@ -1,10 +1,16 @@
 /** Payments as the API answers them; types only, for the server and the browser. */
 
+/**
+ * `processing`: a kept method is being charged right now (no second charge starts meanwhile);
+ * `refunded`: the provider took it after the order was already paid, and it went back.
+ */
 export const PAYMENT_STATUSES = [
   'requires_payment',
   'requires_action',
+  'processing',
   'succeeded',
   'failed',
+  'refunded',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 

@@ -31,6 +31,8 @@ export type LockHolder = {
 };
 
 export class DataDirLockedError extends Error {
+  readonly code = 'data_dir_locked';
+
   constructor(
     readonly dir: string,
     readonly holder: LockHolder,

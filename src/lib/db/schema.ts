@@ -688,7 +688,7 @@ export const payments = pgTable(
     index('payments_order').on(t.orderId),
     check(
       'payments_status',
-      sql`${t.status} in ('requires_payment', 'requires_action', 'succeeded', 'failed')`,
+      sql`${t.status} in ('requires_payment', 'requires_action', 'processing', 'succeeded', 'failed', 'refunded')`,
     ),
     check('payments_amount', sql`${t.amount} >= 0`),
   ],

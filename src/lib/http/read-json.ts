@@ -23,6 +23,7 @@ export async function readJson<S extends z.ZodType>(
   request: Request,
   schema: S,
   maxBytes = DEFAULT_MAX_BODY_BYTES,
+  options: { emptyIs?: unknown } = {},
 ): Promise<z.output<S>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
@@ -51,10 +52,16 @@ export async function readJson<S extends z.ZodType>(
 
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    const empty = options.emptyIs !== undefined && text.trim() === '';
+    parsed = empty ? options.emptyIs : JSON.parse(text);
   } catch {
     throw new ApiError(400, 'invalid_json', 'The body is not valid JSON.');
   }
+  return validated(parsed, schema);
+}
+
+function validated<S extends z.ZodType>(parsed: unknown, schema: S): z.output<S> {
   const result = schema.safeParse(parsed);
   if (!result.success) {
     throw new ApiError(
@@ -65,4 +72,19 @@ export async function readJson<S extends z.ZodType>(
     );
   }
   return result.data;
+}
+
+/**
+ * Reads a body that may be left out: no body (no content type, no length) is read as `{}`, as is
+ * an empty JSON body; anything else is read as `readJson` reads it. What clients
+ * send for "no options" differs (nothing, or `{}` from axios and most others): all are one.
+ */
+export async function readOptionalJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes = DEFAULT_MAX_BODY_BYTES,
+): Promise<z.output<S>> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (!request.headers.has('content-type') && declared === 0) return validated({}, schema);
+  return readJson(request, schema, maxBytes, { emptyIs: {} });
 }

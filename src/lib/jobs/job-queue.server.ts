@@ -29,6 +29,8 @@ const SETTLE_LIMIT_MS = 15_000;
 
 /** drain() ran out of time with jobs still due or running. */
 export class JobsStillDueError extends Error {
+  readonly code = 'jobs_still_due';
+
   constructor() {
     super('jobs still due after the time allowed');
     this.name = 'JobsStillDueError';

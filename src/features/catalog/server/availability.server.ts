@@ -4,7 +4,7 @@ import { logger } from '@/lib/logger';
 
 /** A short reason for a failed lookup: a timeout, or the source's own error message. */
 function reasonOf(error: unknown): string {
-  if (error instanceof DOMException && error.name === 'TimeoutError') return 'timeout';
+  if ((error as { name?: unknown } | null)?.name === 'TimeoutError') return 'timeout';
   return error instanceof Error ? error.message.slice(0, 200) : String(error);
 }
 

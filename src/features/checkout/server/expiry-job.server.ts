@@ -13,7 +13,7 @@ import {
 } from '@/features/orders/server/orders.server';
 import { providerNamed } from '@/features/payments/server/provider-config.server';
 import { orderPayments, setPaymentStatus } from '@/features/payments/server/payments.server';
-import { finishPayment } from './finish.server';
+import { finishPayment } from '@/features/purchase/server/finish.server';
 import { EXPIRE_ORDER_JOB } from './job-names';
 
 /**
@@ -22,7 +22,7 @@ import { EXPIRE_ORDER_JOB } from './job-names';
  * every minute on the product clock.
  */
 
-const OPEN = new Set(['requires_payment', 'requires_action']);
+const OPEN = new Set(['requires_payment', 'requires_action', 'processing']);
 
 /**
  * Cancels an order still unpaid at its expiry and frees its numbers. A payment started at a

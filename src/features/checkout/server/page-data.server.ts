@@ -1,9 +1,9 @@
 import 'server-only';
-import { ApiError } from '@/lib/http/api-response';
+import { isApiError } from '@/lib/http/api-response';
 import type { Order } from '@/features/orders/order-types';
 import type { Payment } from '@/features/payments/payment-types';
 import { paymentView } from '@/features/payments/server/payments.server';
-import { accountPayment, orderDetail } from './payment-actions.server';
+import { accountPayment, orderDetail } from '@/features/purchase/server/payment-actions.server';
 
 type AccountScope = { accountId: string; storeKey: string };
 type Detail = { order: Order; payments: Payment[]; invoice_id: string | null };
@@ -13,7 +13,7 @@ async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
   try {
     return await load();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
+    if (isApiError(error) && error.status === 404) return null;
     throw error;
   }
 }

@@ -20,8 +20,8 @@ import { createPayment, paymentView } from '@/features/payments/server/payments.
 import type { OrderBody } from '../schemas';
 import { sendOrderReceived } from './checkout-mail.server';
 import {
-  AlreadyAnswered,
   answeredBefore,
+  earlierAnswer,
   keepAnswer,
   requestHash,
   takeKey,
@@ -91,7 +91,8 @@ export async function placeOrder(
       return answer;
     });
   } catch (error) {
-    if (error instanceof AlreadyAnswered) return error.answer;
+    const answer = earlierAnswer(error);
+    if (answer) return answer;
     throw error;
   }
 }

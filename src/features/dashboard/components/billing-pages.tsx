@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { can } from '@/features/access/roles';
-import { PayNow } from '@/features/checkout/components/pay-now';
+import { PayButton } from '@/features/purchase/components/pay-button';
 import { accountInvoices } from '@/features/invoices/server/invoices.server';
 import { accountBills, accountOrders } from '@/features/orders/server/orders.server';
 import { accountPaymentMethodViews } from '@/features/payments/server/payment-methods.server';
@@ -8,7 +8,6 @@ import { formatMoney } from '@/features/pricing/format-money';
 import { dashboardViewer } from '../server/dashboard-page.server';
 import { formatDay } from '../format';
 import { DashboardFrame } from './dashboard-frame';
-import { PayWithKept } from './pay-with-kept';
 import styles from './dashboard.module.css';
 import { SignInFirst } from './sign-in-first';
 import { StatusBadge } from './status-badge';
@@ -125,12 +124,13 @@ export async function InvoicesPage() {
                   </td>
                   <td>{formatMoney(b.totals.gross, sv(b.currency))}</td>
                   <td>
-                    {canPay ? <PayNow orderId={b.order_id} label={`Pay ${b.number}`} /> : null}
+                    {canPay ? <PayButton orderId={b.order_id} label={`Pay ${b.number}`} /> : null}
                     {canPay && kept ? (
-                      <PayWithKept
+                      <PayButton
                         orderId={b.order_id}
                         methodId={kept.id}
                         label={`Pay ${b.number} with ${kept.label}`}
+                        secondary
                       />
                     ) : null}
                   </td>

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { ApiError } from '@/lib/http/api-response';
+import { isApiError } from '@/lib/http/api-response';
 import { isUuid } from '@/lib/uuid';
 import { can } from '@/features/access/roles';
 import { accountMembers } from '@/features/auth/server/team.server';
@@ -24,7 +24,7 @@ export async function ServicePage({ id }: { id: string }) {
   try {
     service = await serviceDetail(viewer, id);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
+    if (isApiError(error) && error.status === 404) notFound();
     throw error;
   }
   const sv = viewer.siteVersion;

@@ -55,6 +55,8 @@ export function createPayment(
     amount: number;
     currency: string;
     now: Date;
+    /** `processing` for a kept method charged at once; else the customer pays on a page. */
+    status?: 'requires_payment' | 'processing';
   },
 ): Promise<PaymentRow> {
   return insertPayment(tx, {
@@ -62,7 +64,7 @@ export function createPayment(
     storeKey: input.storeKey,
     accountId: input.accountId,
     provider: input.provider,
-    status: 'requires_payment',
+    status: input.status ?? 'requires_payment',
     amount: input.amount,
     currency: input.currency,
     createdAt: input.now,
@@ -149,7 +151,7 @@ export async function keepPaymentMethod(
   return id;
 }
 
-/** The methods an account kept (the dashboard lists and uses them). */
+/** The methods an account kept (the dashboard lists them; renewals and bills are charged to them). */
 export async function accountPaymentMethods(accountId: string): Promise<PaymentMethodRow[]> {
   return listMethods(await appDb(), accountId);
 }

@@ -27,7 +27,11 @@ import {
 import { storeService } from '@/features/tenancy/server/store-service.server';
 import type { Store } from '@/features/tenancy/store-types';
 import { billService } from './bill.server';
-import { chargeableMethod, recordCharge, runCharge } from './charge.server';
+import {
+  chargeableMethod,
+  recordCharge,
+  runCharge,
+} from '@/features/purchase/server/charge.server';
 import { sendLifeMail, type LifeMail } from './life-mail.server';
 import { claimStep, openBillId } from './renewals-repository.server';
 

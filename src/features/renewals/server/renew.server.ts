@@ -7,8 +7,8 @@ import { prepareJobQueue } from '@/lib/jobs/process-queue.server';
 import { requirePermission, type Role } from '@/features/access/roles';
 import { recordActivity, type ActivityActor } from '@/features/activity/server/activity.server';
 import {
-  AlreadyAnswered,
   answeredBefore,
+  earlierAnswer,
   keepAnswer,
   requestHash,
   takeKey,
@@ -149,7 +149,8 @@ export async function renewService(
       return answer;
     });
   } catch (error) {
-    if (error instanceof AlreadyAnswered) return error.answer;
+    const answer = earlierAnswer(error);
+    if (answer) return answer;
     throw error;
   }
 }

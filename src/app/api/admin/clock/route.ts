@@ -3,7 +3,7 @@ import { ApiError, dataResponse } from '@/lib/http/api-response';
 import { operatorMethodNotAllowed, operatorRoute } from '@/lib/http/operator';
 import { readJson } from '@/lib/http/read-json';
 import { now, testClockEnabled } from '@/lib/clock';
-import { JobsStillDueError } from '@/lib/jobs/job-queue.server';
+import { hasErrorCode } from '@/lib/error-code';
 import { advanceTimeAndRunDueJobs } from '@/lib/jobs/process-queue.server';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +41,7 @@ export const POST = operatorRoute(
       const { now, ran } = await advanceTimeAndRunDueJobs(by);
       return dataResponse({ now: now.toISOString(), ran });
     } catch (error) {
-      if (!(error instanceof JobsStillDueError)) throw error;
+      if (!hasErrorCode(error, 'jobs_still_due')) throw error;
       throw new ApiError(503, 'jobs_pending', 'The clock moved, but due jobs are still running.');
     }
   },

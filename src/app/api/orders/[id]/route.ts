@@ -2,7 +2,7 @@ import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { pathId, type IdContext } from '@/lib/http/path-id';
 import { requestInput } from '@/lib/http/request-input';
-import { orderDetail } from '@/features/checkout/server/payment-actions.server';
+import { orderDetail } from '@/features/purchase/server/payment-actions.server';
 import { accountScope, checkoutScope } from '@/features/checkout/server/scope.server';
 import { orderNotFound } from '@/features/orders/server/orders.server';
 import { requestContext } from '@/features/session/server/request-context.server';

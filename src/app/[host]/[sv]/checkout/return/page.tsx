@@ -4,7 +4,7 @@ import { pageRequestInput } from '@/lib/http/page-request-input';
 import { pagePayment } from '@/features/checkout/server/page-data.server';
 import { pageScope } from '@/features/checkout/server/page-scope.server';
 import { accountScope } from '@/features/checkout/server/scope.server';
-import { stripeReturn } from '@/features/checkout/server/stripe-actions.server';
+import { stripeReturn } from '@/features/purchase/server/stripe-actions.server';
 
 export const metadata: Metadata = { title: 'Payment', robots: { index: false } };
 export const dynamic = 'force-dynamic';

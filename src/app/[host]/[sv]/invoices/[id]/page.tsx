@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
-import { ApiError } from '@/lib/http/api-response';
+import { isApiError } from '@/lib/http/api-response';
 import { pageRequestInput } from '@/lib/http/page-request-input';
 import { pageScope } from '@/features/checkout/server/page-scope.server';
 import { accountScope } from '@/features/checkout/server/scope.server';
@@ -23,7 +23,7 @@ export default async function InvoicePage({ params }: Props) {
   try {
     invoice = await accountInvoice(accountScope(scope), id);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
+    if (isApiError(error) && error.status === 404) notFound();
     throw error;
   }
   return (

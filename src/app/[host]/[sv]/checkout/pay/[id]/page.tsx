@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
-import { ApiError } from '@/lib/http/api-response';
+import { isApiError } from '@/lib/http/api-response';
 import { pageRequestInput } from '@/lib/http/page-request-input';
 import { DemoPay } from '@/features/checkout/components/demo-pay';
 import { StripePay } from '@/features/checkout/components/stripe-pay';
 import { pagePayment } from '@/features/checkout/server/page-data.server';
 import { pageScope } from '@/features/checkout/server/page-scope.server';
 import { accountScope } from '@/features/checkout/server/scope.server';
-import { stripePayment } from '@/features/checkout/server/stripe-actions.server';
+import { stripePayment } from '@/features/purchase/server/stripe-actions.server';
 import { formatMoney } from '@/features/pricing/format-money';
 import styles from '@/features/checkout/components/checkout.module.css';
 
@@ -63,7 +63,7 @@ async function StripeSection(props: {
   try {
     stripe = await stripePayment(props.scope, props.paymentId);
   } catch (error) {
-    if (error instanceof ApiError) return <p role="alert">{error.message}</p>;
+    if (isApiError(error)) return <p role="alert">{error.message}</p>;
     throw error;
   }
   // Back to the host the customer is on: Stripe needs an absolute return address.

@@ -9,13 +9,13 @@ import {
   accountOrder,
   lockOrderForUpdate,
   orderById,
-  orderNotFound,
   orderView,
 } from '@/features/orders/server/orders.server';
 import type { DemoOutcome, Payment } from '@/features/payments/payment-types';
+import { paymentMethodNotFound } from '@/features/payments/server/payment-methods.server';
 import { configuredProviderName } from '@/features/payments/server/provider-config.server';
 import {
-  createPayment,
+  accountPaymentMethods,
   lockPaymentForUpdate,
   orderPayments,
   paymentById,
@@ -23,16 +23,11 @@ import {
   setPaymentStatus,
   type PaymentRow,
 } from '@/features/payments/server/payments.server';
+import { runCharge } from './charge.server';
 import { finishPayment, paymentNotFound } from './finish.server';
+import { orderNotPayable, startPayment } from './start-payment.server';
 
 type AccountScope = { accountId: string; storeKey: string };
-
-const notPayable = (order: { number: string; status: string }) =>
-  new ApiError(
-    409,
-    'order_not_payable',
-    `Order ${order.number} is ${order.status.replace('_', ' ')}: it takes no payment.`,
-  );
 
 /** A payment of the account in this store, else 404 (another account's looks like none). */
 export async function accountPayment(scope: AccountScope, paymentId: string): Promise<PaymentRow> {
@@ -62,25 +57,44 @@ export async function orderDetail(
   };
 }
 
-/** POST /api/orders/{id}/pay: a new attempt for an order awaiting payment, for its amount. */
-export async function payAgain(scope: AccountScope, orderId: string): Promise<Payment> {
+/**
+ * POST /api/orders/{id}/pay, for checkout's pay page, the order page and the dashboard's bills:
+ * a new attempt for the order's amount, paid on its page; with a kept method, charged at once
+ * (402 `payment_declined` when the provider says no, and the order still awaits payment).
+ */
+export async function payOrder(
+  scope: AccountScope,
+  orderId: string,
+  input: { paymentMethodId?: string } = {},
+): Promise<Payment> {
   const db = await appDb();
   const { order } = await accountOrder(scope, orderId, db);
-  const payment = await db.transaction(async (tx) => {
-    const locked = await lockOrderForUpdate(tx, order.id);
-    if (!locked) throw orderNotFound();
-    if (locked.order.status !== 'awaiting_payment') throw notPayable(locked.order);
-    return createPayment(tx, {
-      orderId: locked.order.id,
-      storeKey: locked.order.storeKey,
-      accountId: locked.order.accountId,
-      provider: configuredProviderName(),
-      amount: locked.order.totalGross,
-      currency: locked.order.currency,
+  if (!input.paymentMethodId) {
+    const started = await db.transaction((tx) =>
+      startPayment(tx, order.id, { provider: configuredProviderName(), now: clockNow() }),
+    );
+    return paymentView(started.payment);
+  }
+  const methods = await accountPaymentMethods(scope.accountId);
+  const method = methods.find((m) => m.id === input.paymentMethodId);
+  if (!method) throw paymentMethodNotFound();
+  const started = await db.transaction((tx) =>
+    startPayment(tx, order.id, {
+      provider: method.provider as Payment['provider'],
+      charge: true,
       now: clockNow(),
-    });
+    }),
+  );
+  const billing = started.order.billing as { name?: string };
+  const outcome = await runCharge(started.payment.id, started.order, method, {
+    email: started.order.email,
+    name: billing.name ?? '',
   });
-  return paymentView(payment);
+  if (!outcome.paid) {
+    if (outcome.notPayable) throw orderNotPayable((await orderById(db, order.id))!.order);
+    throw new ApiError(402, 'payment_declined', outcome.reason);
+  }
+  return paymentView((await paymentById(started.payment.id))!);
 }
 
 /** The demo's "card": a method kept for renewals when the customer asked, moving no money. */
@@ -93,7 +107,8 @@ const DEMO_METHOD = {
 /**
  * POST /api/payments/{id}/demo: the demo pay page's outcome. `succeed` finishes the order
  * (directly, or as the second confirmation after `authenticate`); `decline` fails this attempt
- * and leaves the order awaiting payment, to retry.
+ * and leaves the order awaiting payment, to retry. Of several open attempts confirmed at once,
+ * one pays the order and the others are refused (409 `order_not_payable`).
  */
 export async function demoOutcome(
   scope: AccountScope,
@@ -108,7 +123,7 @@ export async function demoOutcome(
       'This payment is not made with the demo provider.',
     );
   }
-  if (first.status === 'failed') {
+  if (first.status === 'failed' || first.status === 'refunded') {
     throw new ApiError(
       409,
       'payment_closed',
@@ -116,11 +131,11 @@ export async function demoOutcome(
     );
   }
   if (outcome === 'succeed') {
-    if (first.status !== 'succeeded') {
+    const result = await finishPayment(paymentId, { method: DEMO_METHOD });
+    if (result.refused) {
       const { order } = await accountOrder(scope, first.orderId);
-      if (order.status !== 'awaiting_payment') throw notPayable(order);
+      throw orderNotPayable(order);
     }
-    await finishPayment(paymentId, { method: DEMO_METHOD });
   } else if (first.status !== 'succeeded') {
     const db = await appDb();
     await db.transaction(async (tx) => {
@@ -128,7 +143,7 @@ export async function demoOutcome(
       const payment = await lockPaymentForUpdate(tx, paymentId);
       if (!locked || !payment) throw paymentNotFound();
       if (payment.status === 'succeeded' || payment.status === 'failed') return;
-      if (locked.order.status !== 'awaiting_payment') throw notPayable(locked.order);
+      if (locked.order.status !== 'awaiting_payment') throw orderNotPayable(locked.order);
       await setPaymentStatus(tx, paymentId, {
         now: clockNow(),
         ...(outcome === 'decline'
@@ -161,23 +176,14 @@ export async function markPaidByOperator(orderId: string): Promise<Order> {
       (p.status === 'requires_payment' || p.status === 'requires_action'),
   );
   if (!open) {
-    open = await db.transaction(async (tx) => {
-      const locked = await lockOrderForUpdate(tx, orderId);
-      if (!locked) throw orderNotFound();
-      if (locked.order.status !== 'awaiting_payment') throw notPayable(locked.order);
-      return createPayment(tx, {
-        orderId,
-        storeKey: locked.order.storeKey,
-        accountId: locked.order.accountId,
-        provider: 'manual',
-        amount: locked.order.totalGross,
-        currency: locked.order.currency,
-        now: clockNow(),
-      });
-    });
+    const started = await db.transaction((tx) =>
+      startPayment(tx, orderId, { provider: 'manual', now: clockNow() }),
+    );
+    open = started.payment;
   }
   const result = await finishPayment(open.id);
   const found = (await orderById(db, orderId))!;
-  if (!result.finished && found.order.status !== 'fulfilled') throw notPayable(found.order);
+  if (!result.finished && found.order.status !== 'fulfilled') throw orderNotPayable(found.order);
+  if (result.refused) throw orderNotPayable(found.order);
   return orderView(found.order, found.lines);
 }

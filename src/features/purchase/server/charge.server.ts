@@ -2,7 +2,6 @@ import 'server-only';
 import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
-import { finishPayment } from '@/features/checkout/server/finish.server';
 import type { OrderRow } from '@/features/orders/server/orders.server';
 import type { ProviderName } from '@/features/payments/payment-types';
 import { providerNamed } from '@/features/payments/server/provider-config.server';
@@ -13,12 +12,14 @@ import {
   setProviderRef,
   type PaymentMethodRow,
 } from '@/features/payments/server/payments.server';
+import { finishPayment } from './finish.server';
 
 /**
- * Charging a bill to a kept payment method, without the customer:
- * a payment attempt is recorded first (in the caller's transaction, with the step that decides
- * it), then the provider is asked with that attempt's idempotency key, then the one finish step
- * runs. A retry of the job finds the step taken and charges nothing again.
+ * Charging a bill to a kept payment method, without the customer (renewals, and a bill paid from
+ * the dashboard): a payment attempt is recorded first as `processing` (in the caller's
+ * transaction, with the step that decides it), then the provider is asked with that attempt's
+ * idempotency key, then the one finish step runs. A retry of the job finds the step taken and
+ * charges nothing again.
  */
 
 /** The method renewals of a service are charged to: its own, else the account's default. */
@@ -49,11 +50,12 @@ export async function recordCharge(
     amount: bill.totalGross,
     currency: bill.currency,
     now: clockNow(),
+    status: 'processing',
   });
   return payment.id;
 }
 
-export type ChargeOutcome = { paid: true } | { paid: false; reason: string };
+export type ChargeOutcome = { paid: true } | { paid: false; reason: string; notPayable?: boolean };
 
 /** Asks the provider to take a recorded attempt; finishes the bill when it succeeds. */
 export async function runCharge(
@@ -76,17 +78,20 @@ export async function runCharge(
   );
   if (outcome.providerRef) await setProviderRef(paymentId, outcome.providerRef, clockNow());
   if (outcome.status === 'succeeded') {
-    await finishPayment(paymentId);
-    return { paid: true };
+    const result = await finishPayment(paymentId);
+    if (!result.refused) return { paid: true };
+    return {
+      paid: false,
+      notPayable: true,
+      reason: `Order ${bill.number} was already paid: this charge was not kept.`,
+    };
   }
   const reason = outcome.failureMessage ?? 'The payment was not accepted.';
-  if (outcome.status === 'failed') {
-    const db = await appDb();
-    await setPaymentStatus(db, paymentId, {
-      status: 'failed',
-      failureMessage: reason,
-      now: clockNow(),
-    });
-  }
+  // No longer `processing`: declined, or waiting on the customer (a bank transfer, 3-D Secure).
+  await setPaymentStatus(await appDb(), paymentId, {
+    status: outcome.status,
+    failureMessage: outcome.status === 'failed' ? reason : null,
+    now: clockNow(),
+  });
   return { paid: false, reason };
 }

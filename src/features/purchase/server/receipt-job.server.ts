@@ -8,7 +8,7 @@ import { invoicePdf } from '@/features/invoices/server/invoice-pdf.server';
 import { invoiceOfOrder } from '@/features/invoices/server/invoices.server';
 import { claimOrderReceipt, orderById, orderView } from '@/features/orders/server/orders.server';
 import { storeService } from '@/features/tenancy/server/store-service.server';
-import { sendReceipt } from './checkout-mail.server';
+import { sendReceipt } from './payment-mail.server';
 import { RECEIPT_JOB } from './job-names';
 
 /**

@@ -2,12 +2,12 @@ import 'server-only';
 import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
+import { logger } from '@/lib/logger';
 import { lockOrderForUpdate, orderById } from '@/features/orders/server/orders.server';
-import { InvalidSignatureError, type ProviderOutcome } from '@/features/payments/server/provider';
+import type { ProviderEvent, ProviderOutcome } from '@/features/payments/server/provider';
 import { providerNamed } from '@/features/payments/server/provider-config.server';
 import {
   lockPaymentForUpdate,
-  paymentById,
   paymentByProviderRef,
   recordProviderEvent,
   setPaymentStatus,
@@ -15,13 +15,12 @@ import {
   type PaymentRow,
 } from '@/features/payments/server/payments.server';
 import { getEnv } from '@/lib/env';
-import { isUuid } from '@/lib/uuid';
 import { finishPayment } from './finish.server';
 import { accountPayment } from './payment-actions.server';
 
 /**
- * Stripe's side of the checkout: the PaymentIntent behind a pay page, the
- * browser's return from paying, and the webhook. The return and the webhook both end in the one
+ * Stripe's side of paying: the PaymentIntent behind a pay page, the browser's return from
+ * paying, and the webhook. The return and the webhook both end in the one
  * locked finish step, so whichever comes first finishes the order and the other finds it done.
  */
 
@@ -84,7 +83,8 @@ async function recordOutcome(
     }
     await lockOrderForUpdate(tx, payment.orderId);
     const locked = await lockPaymentForUpdate(tx, payment.id);
-    if (!locked || locked.status === 'succeeded' || locked.status === outcome.status) return;
+    if (!locked || locked.status === outcome.status) return;
+    if (locked.status === 'succeeded' || locked.status === 'refunded') return;
     // A failed attempt stays failed: a later "requires action" is an older event.
     if (locked.status === 'failed' && outcome.status !== 'failed') return;
     await setPaymentStatus(tx, payment.id, {
@@ -112,8 +112,21 @@ export async function stripeReturn(scope: AccountScope, paymentId: string): Prom
 }
 
 /**
+ * Why an event is not applied to the payment it names, or null when it counts. It counts only for
+ * the intent the payment recorded, for the payment's amount and currency: a signed event about
+ * another intent (someone else's account can sign events too) never pays an order.
+ */
+function mismatch(event: ProviderEvent, payment: PaymentRow | null): string | null {
+  if (!payment || payment.provider !== 'stripe') return 'no payment recorded this intent';
+  if (event.intent!.amount !== payment.amount) return 'the amount is not the payment’s';
+  if (event.intent!.currency !== payment.currency) return 'the currency is not the payment’s';
+  return null;
+}
+
+/**
  * POST /api/payments/stripe/webhook: verified on the raw body (400 and nothing changes when the
- * signature is wrong), each event handled once whatever the order they come in.
+ * signature is wrong or the body is not an event), each event handled once whatever the order
+ * they come in. An event that does not count is kept as seen and logged, never applied.
  */
 export async function handleStripeWebhook(
   rawBody: string,
@@ -123,19 +136,25 @@ export async function handleStripeWebhook(
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
     throw new ApiError(404, 'not_found', 'There is no such API path.');
   }
-  let event;
-  try {
-    event = providerNamed('stripe').parseWebhook(rawBody, signature);
-  } catch (error) {
-    if (!(error instanceof InvalidSignatureError)) throw error;
-    throw new ApiError(400, 'invalid_signature', 'The webhook signature does not verify.');
-  }
-  const payment =
-    (event.paymentRef ? await paymentByProviderRef('stripe', event.paymentRef) : null) ??
-    (event.paymentId && isUuid(event.paymentId) ? await paymentById(event.paymentId) : null);
+  const event = providerNamed('stripe').parseWebhook(rawBody, signature);
   const record = { provider: 'stripe' as const, id: event.id, type: event.type };
-  if (!payment || !event.outcome || payment.provider !== 'stripe') {
-    // Not about one of our payments: kept as seen, so a redelivery is answered the same.
+  const payment = event.intent ? await paymentByProviderRef('stripe', event.intent.ref) : null;
+  const problem = event.intent && event.outcome ? mismatch(event, payment) : 'not about a payment';
+  if (problem || !payment || !event.outcome) {
+    if (event.intent) {
+      logger.warn(
+        {
+          event_id: event.id,
+          type: event.type,
+          intent: event.intent.ref,
+          metadata_payment_id: event.intent.paymentId,
+          payment_id: payment?.id ?? null,
+          reason: problem,
+        },
+        'a Stripe event that does not count: kept, not applied',
+      );
+    }
+    // Kept as seen, so a redelivery is answered the same.
     const db = await appDb();
     await db.transaction((tx) =>
       recordProviderEvent(tx, { ...record, eventId: event.id, now: clockNow() }),
@@ -144,7 +163,9 @@ export async function handleStripeWebhook(
   }
   if (event.outcome.status === 'succeeded') {
     const result = await finishPayment(payment.id, { method: event.outcome.method, event: record });
-    return result.finished ? { received: true } : { received: true, duplicate: true };
+    return result.finished || result.refused
+      ? { received: true }
+      : { received: true, duplicate: true };
   }
   await recordOutcome(payment, event.outcome, record);
   return { received: true };
