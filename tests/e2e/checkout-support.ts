@@ -43,6 +43,7 @@ export async function registerInCheckout(page: Page, mail: MailServer, base: str
   // The cart waits in this browser: activation says so and signing in leads back to it.
   await expect(page.getByRole('status')).toContainText('Your cart is waiting');
   await page.getByRole('link', { name: 'Sign in and check out' }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fcheckout|\/login\?next=\/checkout/);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

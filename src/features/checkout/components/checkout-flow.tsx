@@ -90,6 +90,16 @@ export function CheckoutFlow({
     heading.current?.focus();
   }, [step]);
 
+  // Back from the pay page may restore this page from the browser's memory as it was left
+  // (placing the order): load it again, so it shows the order to pay rather than a stale step.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
+
   async function reload() {
     const { data } = await browserApi.get('/api/checkout');
     setCheckout(data.data);
