@@ -25,11 +25,19 @@ function titlesOf(c: Checkout): Record<Step, string> {
   };
 }
 
-/** The newest order placed since `since` (ISO), as GET /api/orders lists them newest first. */
+type OrderList = { data: { orders: (PlacedOrder & { created_at: string })[] } };
+
+/**
+ * The newest order placed since `since` (ISO), as GET /api/orders lists them newest first; null
+ * when there is none or the list cannot be read: the empty cart is then all there is to say.
+ */
 async function orderPlacedSince(since: string): Promise<PlacedOrder | null> {
-  const { data } = await browserApi.get('/api/orders');
-  const orders = data.data.orders as (PlacedOrder & { created_at: string })[];
-  return orders.find((o) => o.created_at >= since) ?? null;
+  try {
+    const { data } = await browserApi.get<OrderList>('/api/orders');
+    return data.data.orders.find((o) => o.created_at >= since) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /**
