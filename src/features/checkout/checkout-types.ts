@@ -20,3 +20,6 @@ export type Checkout = {
   changes: CheckoutChange[];
   requirements: CheckoutRequirement[];
 };
+
+/** An order placed and not paid yet, which the checkout shows instead of an empty cart. */
+export type WaitingOrder = { id: string; number: string; total: string; payUrl: string };

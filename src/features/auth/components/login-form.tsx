@@ -63,8 +63,11 @@ export function LoginForm({
   next?: string;
   children?: ReactNode;
 }) {
-  const isCtd = useSearchParams().get('is_ctd') === 'true' || Boolean(ctdProp);
-  const defaultOutcome = useDefaultOutcome(isCtd, next);
+  const query = useSearchParams();
+  const isCtd = query.get('is_ctd') === 'true' || Boolean(ctdProp);
+  // `/login?next=` comes from a link that knows where the customer was going (activation with a
+  // waiting cart); sameSitePath keeps it on this site.
+  const defaultOutcome = useDefaultOutcome(isCtd, next ?? query.get('next'));
   const done = onOutcome ?? defaultOutcome;
   const { mutate } = useSWRConfig();
   const { busy, waiting, error, fields, run } = useFormAction('Check the fields marked below.');

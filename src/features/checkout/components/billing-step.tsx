@@ -7,13 +7,18 @@ import type { BillingDetails } from '@/features/billing/schemas';
 import { browserApi } from '@/lib/browser-api';
 import { AddressFields, addressFrom } from './address-fields';
 
-/** Step one: the billing details, kept on the account for next time (PUT /api/account/billing). */
+/**
+ * Step one: the billing details, kept on the account for next time (PUT /api/account/billing).
+ * Before any are kept, the name is the account's: the customer gave it when registering.
+ */
 export function BillingStep({
   billing,
+  accountName,
   countries,
   onSaved,
 }: {
   billing: BillingDetails | null;
+  accountName: string;
   countries: { code: string; name: string }[];
   onSaved: (billing: BillingDetails) => void;
 }) {
@@ -46,7 +51,7 @@ export function BillingStep({
       <FormError message={error} />
       <AddressFields
         prefix="billing-"
-        value={billing}
+        value={billing ?? { name: accountName }}
         errors={fields}
         countries={countries}
         withName="name-company"

@@ -15,22 +15,27 @@ export function PayButton({
   orderId,
   label,
   methodId,
+  paidHref,
   secondary = false,
 }: {
   orderId: string;
   label: string;
   /** A kept payment method to charge now, instead of paying on the pay page. */
   methodId?: string;
+  /** Where to go once a kept method paid; without it the page is shown again, paid. */
+  paidHref?: string;
   secondary?: boolean;
 }) {
   const router = useRouter();
   const action = useFormAction('Try again.');
   async function pay() {
     if (methodId) {
-      const ok = await action.run(() =>
-        browserApi.post(`/api/orders/${orderId}/pay`, { payment_method_id: methodId }),
+      const ok = await action.run(
+        () => browserApi.post(`/api/orders/${orderId}/pay`, { payment_method_id: methodId }),
+        paidHref ? { leaving: true } : undefined,
       );
-      if (ok) router.refresh();
+      if (ok && paidHref) router.push(paidHref);
+      else if (ok) router.refresh();
       return;
     }
     await action.run(

@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
+import { now } from '@/lib/clock';
 import { pageRequestInput } from '@/lib/http/page-request-input';
 import { countryOptions } from '@/features/billing/countries';
 import { billingOf } from '@/features/billing/server/billing.server';
 import { CheckoutFlow } from '@/features/checkout/components/checkout-flow';
-import { SignInStep } from '@/features/checkout/components/sign-in-step';
+import { SignInStep, wantsRegistration } from '@/features/checkout/components/sign-in-step';
 import { checkoutView } from '@/features/checkout/server/checkout.server';
+import { waitingOrderOf } from '@/features/checkout/server/page-data.server';
 import { pageScope } from '@/features/checkout/server/page-scope.server';
 import { configuredProviderName } from '@/features/payments/server/provider-config.server';
 import styles from '@/features/checkout/components/checkout.module.css';
@@ -13,21 +15,26 @@ export const metadata: Metadata = { title: 'Checkout', robots: { index: false } 
 // One customer's cart and details: rendered per request, never cached (docs/decisions/0064).
 export const dynamic = 'force-dynamic';
 
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
 /** The checkout: sign in or register, then billing, details, review and pay. */
-export default async function CheckoutPage() {
+export default async function CheckoutPage({ searchParams }: Props) {
   const scope = await pageScope(await pageRequestInput());
   if (!scope) {
     return (
       <div className={styles.page}>
         <h1>Checkout</h1>
-        <SignInStep />
+        <SignInStep registering={wantsRegistration(await searchParams)} />
       </div>
     );
   }
+  const renderedAt = now().toISOString();
   const [checkout, billing] = await Promise.all([
     checkoutView(scope),
     billingOf(scope.user.accountId),
   ]);
+  // An empty cart here is most often an order just placed: Back from its pay page.
+  const waiting = checkout.cart.items.length === 0 ? await waitingOrderOf(scope) : null;
   return (
     <div className={styles.page}>
       <h1>Checkout</h1>
@@ -35,6 +42,9 @@ export default async function CheckoutPage() {
       <CheckoutFlow
         initial={checkout}
         billing={billing}
+        accountName={scope.user.name}
+        waitingOrder={waiting}
+        renderedAt={renderedAt}
         countries={countryOptions()}
         demo={configuredProviderName() === 'demo'}
       />

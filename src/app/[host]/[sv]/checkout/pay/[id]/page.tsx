@@ -4,11 +4,13 @@ import { notFound, redirect } from 'next/navigation';
 import { isApiError } from '@/lib/http/api-response';
 import { pageRequestInput } from '@/lib/http/page-request-input';
 import { DemoPay } from '@/features/checkout/components/demo-pay';
+import { SavedCardPay } from '@/features/checkout/components/saved-card-pay';
 import { StripePay } from '@/features/checkout/components/stripe-pay';
 import { pagePayment } from '@/features/checkout/server/page-data.server';
 import { pageScope } from '@/features/checkout/server/page-scope.server';
 import { accountScope } from '@/features/checkout/server/scope.server';
 import { stripePayment } from '@/features/purchase/server/stripe-actions.server';
+import { accountPaymentMethodViews } from '@/features/payments/server/payment-methods.server';
 import { formatMoney } from '@/features/pricing/format-money';
 import styles from '@/features/checkout/components/checkout.module.css';
 
@@ -17,7 +19,10 @@ export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ id: string }> };
 
-/** The pay page of one payment: the demo's choices, or Stripe's card form. */
+/**
+ * The pay page of one payment: the account's kept methods of the same provider (a bank transfer
+ * cannot be pulled), then the demo's choices or Stripe's card form.
+ */
 export default async function PayPage({ params }: Props) {
   const { id } = await params;
   const scope = await pageScope(await pageRequestInput());
@@ -30,6 +35,10 @@ export default async function PayPage({ params }: Props) {
     redirect(`/orders/${detail.order.id}`);
   }
   const amount = formatMoney(payment.amount, detail.order.site_version);
+  const kept =
+    payment.provider === 'manual'
+      ? []
+      : (await accountPaymentMethodViews(account)).filter((m) => m.provider === payment.provider);
   return (
     <div className={styles.page}>
       <h1>Pay for order {detail.order.number}</h1>
@@ -37,6 +46,9 @@ export default async function PayPage({ params }: Props) {
         <h2 id="pay-amount" className={styles.heading}>
           {amount} due today
         </h2>
+        {kept.length > 0 ? (
+          <SavedCardPay orderId={detail.order.id} amount={amount} methods={kept} />
+        ) : null}
         {payment.provider === 'demo' ? (
           <DemoPay payment={payment} orderId={detail.order.id} />
         ) : null}
