@@ -10,7 +10,8 @@
 
 import { readFileSync } from 'node:fs';
 import onHeaders from 'on-headers';
-import { chosenEncoding, notModified } from './page-bytes.mjs';
+import { chosenEncoding, notModified, servedPages } from './page-bytes.mjs';
+import { inlineScriptHashes, sha256Source } from './security-headers.mjs';
 
 /**
  * paint-first-loader.js as a page carries it (inline: a fetch would cost a round trip before the
@@ -30,6 +31,11 @@ export function inlineLoader(source) {
 /** The loader: on first contentful paint, or at once when there is no paint to wait for. */
 export const PAINT_FIRST_LOADER = inlineLoader(
   readFileSync(new URL('./paint-first-loader.js', import.meta.url), 'utf8'),
+);
+
+/** The loader's hash source: a page rendered per request runs it by hash beside its nonce. */
+export const PAINT_FIRST_LOADER_HASH = sha256Source(
+  PAINT_FIRST_LOADER.slice('<script>'.length, -'</script>'.length),
 );
 
 // Exactly the forms React and Next write; anything else passes through untouched (and then simply
@@ -61,6 +67,38 @@ const startsAt = (buf, at, bytes) =>
   at + bytes.length <= buf.length &&
   buf.compare(bytes, 0, bytes.length, at, at + bytes.length) === 0;
 
+const NONCE_OPEN = Buffer.from('" nonce="');
+const NONCE_CHARS = /^[A-Za-z0-9+/_=-]{1,64}$/;
+const ASYNC = Buffer.from('" async=""');
+const SCRIPT_END = Buffer.from('></script>');
+
+/** The closing quote of a ` nonce="…"` attribute whose opening is the quote at `at`, or -1. */
+function nonceClose(buf, at) {
+  if (!startsAt(buf, at, NONCE_OPEN)) return -1;
+  const close = buf.indexOf(QUOTE, at + NONCE_OPEN.length);
+  if (close === -1 || !NONCE_CHARS.test(buf.toString('latin1', at + NONCE_OPEN.length, close)))
+    return -1;
+  return close;
+}
+
+/**
+ * Where a chunk tag ends, given the closing quote of its address and the form of its `rest`, also
+ * when Next gave it the request's nonce (docs/decisions/0130-security-headers.md): the loader,
+ * which the page's policy lets run, adds the chunk, so the nonce is not needed. -1: another form.
+ */
+function tagEnd(buf, quote, rest) {
+  if (startsAt(buf, quote, rest)) return quote + rest.length;
+  // `…" nonce="N" async=""></script>` and `…" nonce="N"/>`
+  const before = nonceClose(buf, quote);
+  if (before !== -1 && startsAt(buf, before, rest)) return before + rest.length;
+  // `…" async="" nonce="N"></script>`
+  if (rest === SCRIPT_REST && startsAt(buf, quote, ASYNC)) {
+    const after = nonceClose(buf, quote + ASYNC.length - 1);
+    if (after !== -1 && startsAt(buf, after + 1, SCRIPT_END)) return after + 1 + SCRIPT_END.length;
+  }
+  return -1;
+}
+
 /** @returns {Buffer} */
 function rewrite(buf, state) {
   const parts = [];
@@ -80,17 +118,19 @@ function rewrite(buf, state) {
       head = -1;
     } else if (at === script) {
       const quote = chunkAddressEnd(buf, at + SCRIPT_SRC_AT);
-      if (quote !== -1 && startsAt(buf, quote, SCRIPT_REST)) {
+      const end = quote === -1 ? -1 : tagEnd(buf, quote, SCRIPT_REST);
+      if (end !== -1) {
         const src = buf.subarray(at + SCRIPT_SRC_AT, quote);
         parts.push(buf.subarray(pos, at), PLACEHOLDER_OPEN, src, PLACEHOLDER_CLOSE);
-        pos = quote + SCRIPT_REST.length;
+        pos = end;
       }
       script = buf.indexOf(SCRIPT_OPEN, Math.max(pos, at + 1));
     } else {
       const quote = chunkAddressEnd(buf, at + PRELOAD_OPEN.length);
-      if (quote !== -1 && startsAt(buf, quote, PRELOAD_REST)) {
+      const end = quote === -1 ? -1 : tagEnd(buf, quote, PRELOAD_REST);
+      if (end !== -1) {
         parts.push(buf.subarray(pos, at));
-        pos = quote + PRELOAD_REST.length;
+        pos = end;
       }
       preload = buf.indexOf(PRELOAD_OPEN, Math.max(pos, at + 1));
     }
@@ -241,6 +281,7 @@ export function paintFirst(req, res, pages) {
       (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8')
     ) {
       const page = pages.get(chunk);
+      servedPages.set(this, page);
       this.setHeader('etag', page.etag);
       if (notModified(req, page.etag)) {
         this.statusCode = 304;
@@ -260,8 +301,11 @@ export function paintFirst(req, res, pages) {
     const body = chunk === undefined || chunk === null ? EMPTY : r.push(toBuffer(chunk, encoding));
     const rest = r.flush();
     const out = rest.length === 0 ? body : Buffer.concat([body, rest]);
-    // A page sent in one piece keeps an exact Content-Length (and so its keep-alive framing).
+    // A page sent in one piece keeps an exact Content-Length (and so its keep-alive framing), and
+    // its scripts are known before its headers: they run by hash (a cached 404 page was rendered
+    // with another request's nonce).
     if (!this.headersSent) {
+      servedPages.set(this, { scriptHashes: inlineScriptHashes(out) });
       if (this.getHeader('content-length') !== undefined) {
         exactLength = true;
         this.setHeader('content-length', out.length);
