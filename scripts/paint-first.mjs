@@ -45,9 +45,14 @@ export const PAINT_FIRST_LOADER_HASH = sha256Source(
 const SCRIPT_OPEN = Buffer.from('<script src="/_next/static/');
 const SCRIPT_SRC_AT = '<script src="'.length;
 const SCRIPT_REST = Buffer.from('" async=""></script>');
-const PRELOAD_OPEN = Buffer.from(
-  '<link rel="preload" as="script" fetchPriority="low" href="/_next/static/',
-);
+const PRELOAD_OPEN = Buffer.from('<link rel="preload" as="script" fetchPriority="low" ');
+const PRELOAD_HREF = Buffer.from('href="/_next/static/');
+// next/script's preload of an outside script (Google's sign-in), which Next writes with the nonce
+// of the request that rendered the page: on a cached page that nonce is another request's, and
+// the preload would be refused. The script itself is added by the page's code, which the policy
+// trusts (docs/decisions/0130-security-headers.md); the preload goes, like the chunks' preloads.
+const OUTSIDE_PRELOAD_OPEN = Buffer.from('<link rel="preload" href="https://');
+const AS_SCRIPT = Buffer.from('" as="script');
 const PRELOAD_REST = Buffer.from('"/>');
 const HEAD_CLOSE = Buffer.from('</head>');
 const LOADER = Buffer.from(PAINT_FIRST_LOADER);
@@ -55,11 +60,18 @@ const PLACEHOLDER_OPEN = Buffer.from('<script type="text/x-paint-first" data-pai
 const PLACEHOLDER_CLOSE = Buffer.from('"></script>');
 const QUOTE = 0x22;
 
-/** Where the quoted chunk address that starts at `from` ends, if it is one: the closing quote. */
-function chunkAddressEnd(buf, from) {
+/** Where the quoted address that starts at `from` ends, if it is one: the closing quote. */
+function addressEnd(buf, from) {
   const quote = buf.indexOf(QUOTE, from);
   if (quote === -1) return -1;
   for (let i = from; i < quote; i++) if (buf[i] === 0x3c || buf[i] === 0x3e) return -1; // < >
+  return quote;
+}
+
+/** Where the quoted chunk address that starts at `from` ends, if it is one: the closing quote. */
+function chunkAddressEnd(buf, from) {
+  const quote = addressEnd(buf, from);
+  if (quote === -1) return -1;
   return buf.toString('latin1', quote - 3, quote) === '.js' ? quote : -1;
 }
 
@@ -79,6 +91,18 @@ function nonceClose(buf, at) {
   if (close === -1 || !NONCE_CHARS.test(buf.toString('latin1', at + NONCE_OPEN.length, close)))
     return -1;
   return close;
+}
+
+/**
+ * Where a chunk preload's `href="/_next/static/` starts, after its attributes from `at` on: none,
+ * or the request's nonce, which Next writes before the address. -1: another form.
+ */
+function preloadHref(buf, at) {
+  if (startsAt(buf, at, PRELOAD_HREF)) return at;
+  const close = nonceClose(buf, at - 2);
+  return close !== -1 && buf[close + 1] === 0x20 && startsAt(buf, close + 2, PRELOAD_HREF)
+    ? close + 2
+    : -1;
 }
 
 /**
@@ -107,9 +131,10 @@ function rewrite(buf, state) {
   // rest of the page, which is most of it.
   let script = buf.indexOf(SCRIPT_OPEN);
   let preload = buf.indexOf(PRELOAD_OPEN);
+  let outside = buf.indexOf(OUTSIDE_PRELOAD_OPEN);
   let head = state.loaderAdded ? -1 : buf.indexOf(HEAD_CLOSE);
   for (;;) {
-    const at = Math.min(...[script, preload, head].filter((i) => i !== -1));
+    const at = Math.min(...[script, preload, outside, head].filter((i) => i !== -1));
     if (at === Infinity) break;
     if (at === head) {
       parts.push(buf.subarray(pos, at), LOADER);
@@ -125,8 +150,20 @@ function rewrite(buf, state) {
         pos = end;
       }
       script = buf.indexOf(SCRIPT_OPEN, Math.max(pos, at + 1));
+    } else if (at === outside) {
+      const quote = addressEnd(buf, at + OUTSIDE_PRELOAD_OPEN.length);
+      const end =
+        quote !== -1 && startsAt(buf, quote, AS_SCRIPT)
+          ? tagEnd(buf, quote + AS_SCRIPT.length, PRELOAD_REST)
+          : -1;
+      if (end !== -1) {
+        parts.push(buf.subarray(pos, at));
+        pos = end;
+      }
+      outside = buf.indexOf(OUTSIDE_PRELOAD_OPEN, Math.max(pos, at + 1));
     } else {
-      const quote = chunkAddressEnd(buf, at + PRELOAD_OPEN.length);
+      const href = preloadHref(buf, at + PRELOAD_OPEN.length);
+      const quote = href === -1 ? -1 : chunkAddressEnd(buf, href + PRELOAD_HREF.length);
       const end = quote === -1 ? -1 : tagEnd(buf, quote, PRELOAD_REST);
       if (end !== -1) {
         parts.push(buf.subarray(pos, at));

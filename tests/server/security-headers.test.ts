@@ -30,7 +30,11 @@ const FLIGHT = 'self.__next_f.push([1,"a £ page"])';
 /** A page as Next 16 writes it, rendered with `nonce` (the cached ones keep their render's). */
 const pageText = (nonce: string) =>
   '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>' +
+  `<link rel="preload" as="script" fetchPriority="low" nonce="${nonce}" href="/_next/static/chunks/b.js"/>` +
   `<script src="/_next/static/chunks/a.js" async="" nonce="${nonce}"></script>` +
+  '<link rel="preload" href="/brands/acme/logo.svg" as="image"/>' +
+  `<link rel="preload" href="https://accounts.google.com/gsi/client" as="script" nonce="${nonce}"/>` +
+  `<script src="/_next/static/chunks/b.js" nonce="${nonce}" async=""></script>` +
   `<script>${VAT_BOOT_SCRIPT}</script></head><body><h1>Prices in £</h1>` +
   '<script type="application/ld+json">{"@type":"Organization"}</script>' +
   `<script nonce="${nonce}">${FLIGHT}</script></body></html>`;
@@ -146,7 +150,11 @@ describe('security headers on the way out of the server', () => {
     expect(first.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     // The chunk the render gave its nonce loads through the loader, which the hash lets run.
     expect(first.body).not.toContain('<script src=');
+    // Preloads would be refused for their old nonce; the scripts come through the page's code.
+    expect(first.body).not.toContain('as="script"');
+    expect(first.body).toContain('<link rel="preload" href="/brands/acme/logo.svg" as="image"/>');
     expect(first.body).toContain('data-paint-first="/_next/static/chunks/a.js"');
+    expect(first.body).toContain('data-paint-first="/_next/static/chunks/b.js"');
     const again = await get('/', { 'if-none-match': String(first.headers.etag) });
     expect(again.status).toBe(304);
     expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
