@@ -270,6 +270,9 @@ export function paintFirst(req, res, pages) {
       !res.getHeader('content-encoding') &&
       res.statusCode !== 204 &&
       res.statusCode !== 304 &&
+      // A document with a policy of its own (a store's snippet) is not one of Next's pages, and
+      // its policy would refuse the loader (docs/decisions/0130-security-headers.md).
+      res.getHeader('content-security-policy') === undefined &&
       // A length already on the wire could not be corrected: leave such a page as it is.
       !(res.headersSent && res.getHeader('content-length') !== undefined);
     rewriter = rewritable ? new PaintFirstRewriter() : null;
