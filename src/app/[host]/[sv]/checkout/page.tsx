@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
-import { pageRequestInput } from '@/lib/http/page-request-input';
+import { can, deniedMessage } from '@/features/access/roles';
+import { pageCaller } from '@/features/access/server/caller.server';
 import { countryOptions } from '@/features/billing/countries';
 import { billingOf } from '@/features/billing/server/billing.server';
 import { CheckoutFlow } from '@/features/checkout/components/checkout-flow';
 import { SignInStep } from '@/features/checkout/components/sign-in-step';
 import { checkoutView } from '@/features/checkout/server/checkout.server';
-import { pageScope } from '@/features/checkout/server/page-scope.server';
 import { configuredProviderName } from '@/features/payments/server/provider-config.server';
 import styles from '@/features/checkout/components/checkout.module.css';
 
@@ -15,8 +15,8 @@ export const dynamic = 'force-dynamic';
 
 /** The checkout (issue 14): sign in or register, then billing, details, review and pay. */
 export default async function CheckoutPage() {
-  const scope = await pageScope(await pageRequestInput());
-  if (!scope) {
+  const caller = await pageCaller();
+  if (!caller) {
     return (
       <div className={styles.page}>
         <h1>Checkout</h1>
@@ -24,14 +24,23 @@ export default async function CheckoutPage() {
       </div>
     );
   }
+  // The billing details and the order are the account's money: not for every role.
+  if (!can(caller.role, 'billing.manage')) {
+    return (
+      <div className={styles.page}>
+        <h1>Checkout</h1>
+        <p role="alert">{deniedMessage('billing.manage')} Ask the account’s owner.</p>
+      </div>
+    );
+  }
   const [checkout, billing] = await Promise.all([
-    checkoutView(scope),
-    billingOf(scope.user.accountId),
+    checkoutView(caller),
+    billingOf(caller.accountId),
   ]);
   return (
     <div className={styles.page}>
       <h1>Checkout</h1>
-      <p className={styles.muted}>Signed in as {scope.user.email}</p>
+      <p className={styles.muted}>Signed in as {caller.email}</p>
       <CheckoutFlow
         initial={checkout}
         billing={billing}

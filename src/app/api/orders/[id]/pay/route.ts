@@ -4,8 +4,8 @@ import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { pathId, type IdContext } from '@/lib/http/path-id';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { payAgain } from '@/features/checkout/server/payment-actions.server';
-import { accountScope, checkoutScope } from '@/features/checkout/server/scope.server';
 import { orderNotFound } from '@/features/orders/server/orders.server';
 import { payWithKeptMethod } from '@/features/renewals/server/pay-bill.server';
 import { requestContext } from '@/features/session/server/request-context.server';
@@ -21,15 +21,13 @@ const withMethod = z.strictObject({
 export const POST = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, orderNotFound);
   const input = requestInput(request);
-  const scope = accountScope(
-    await checkoutScope(await requestContext(input), input, 'billing.manage'),
-  );
+  const caller = await requireCaller(await requestContext(input), 'billing.manage');
   const hasBody =
     Number(request.headers.get('content-length') ?? '0') > 0 || request.headers.has('content-type');
-  if (!hasBody) return dataResponse({ payment: await payAgain(scope, id) }, { status: 201 });
+  if (!hasBody) return dataResponse({ payment: await payAgain(caller, id) }, { status: 201 });
   const { payment_method_id } = await readJson(request, withMethod);
   return dataResponse(
-    { payment: await payWithKeptMethod(scope, id, payment_method_id) },
+    { payment: await payWithKeptMethod(caller, id, payment_method_id) },
     { status: 201 },
   );
 });

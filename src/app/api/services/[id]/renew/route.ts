@@ -3,7 +3,7 @@ import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { pathId, type IdContext } from '@/lib/http/path-id';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
-import { accountCaller } from '@/features/auth/server/account-caller.server';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { IDEMPOTENCY_KEY } from '@/features/checkout/schemas';
 import { renewBodySchema } from '@/features/renewals/schemas';
 import { renewService } from '@/features/renewals/server/renew.server';
@@ -17,7 +17,7 @@ import { requestContext } from '@/features/session/server/request-context.server
 export const POST = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, serviceNotFound);
   const ctx = await requestContext(requestInput(request));
-  const caller = { ...(await accountCaller(ctx)), store: ctx.store };
+  const caller = await requireCaller(ctx);
   const key = request.headers.get('idempotency-key');
   if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
     throw new ApiError(400, 'validation_failed', 'The request is not valid.', {
