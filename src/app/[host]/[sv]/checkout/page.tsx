@@ -29,7 +29,7 @@ export default async function CheckoutPage() {
     return (
       <div className={styles.page}>
         <h1>Checkout</h1>
-        <p role="alert">{deniedMessage('billing.manage')} Ask the account’s owner.</p>
+        <p>{deniedMessage('billing.manage')} Ask the account’s owner.</p>
       </div>
     );
   }
