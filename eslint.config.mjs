@@ -14,8 +14,10 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 export const FEATURE_LAYERS = [
   ['site-version', 'theme'],
   ['pricing'],
-  ['tenancy', 'access', 'activity'],
+  ['tenancy', 'activity'],
   ['mail', 'catalog', 'session', 'billing'],
+  // Who calls, with which role: over the session, under every feature that acts for an account.
+  ['access'],
   ['cart', 'orders', 'payments'],
   ['auth', 'invoices', 'services'],
   ['purchase'],

@@ -99,6 +99,12 @@ describe('GET /api/domains/search (registry provider)', () => {
     });
   });
 
+  it.each(['nul\u0000.com', 'esc\u001b.com'])('refuses %j: no control character', async (q) => {
+    const { status, body } = await search(q);
+    expect(status).toBe(400);
+    expect(body.error.fields).toEqual({ q: ['must not contain control characters'] });
+  });
+
   it('refuses a missing q with 400', async () => {
     const response = await GET(apiRequest('/api/domains/search', { headers: GB }), noContext);
     expect(response.status).toBe(400);

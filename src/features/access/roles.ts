@@ -57,7 +57,12 @@ const DENIED: Record<Permission, string> = {
   'audit.read': 'Only the owner can read the activity log.',
 };
 
+/** What a person whose role lacks `permission` is told, by the API and by the pages. */
+export function deniedMessage(permission: Permission): string {
+  return DENIED[permission];
+}
+
 /** Throws 403 `forbidden` unless `role` has `permission`. */
 export function requirePermission(role: Role, permission: Permission): void {
-  if (!can(role, permission)) throw new ApiError(403, 'forbidden', DENIED[permission]);
+  if (!can(role, permission)) throw new ApiError(403, 'forbidden', deniedMessage(permission));
 }

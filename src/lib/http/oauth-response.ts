@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { hasErrorCode } from '@/lib/error-code';
 import { isApiError } from './api-response';
+import { CONTROL_CHARACTERS, hasControlCharacter } from './control-characters';
 import { readJson } from './read-json';
 
 /** RFC 6749 section 5.2 error, answered as `{error, error_description}`. */
@@ -49,6 +50,10 @@ export async function readOAuthParams(request: NextRequest): Promise<Record<stri
       const repeated = [...new Set(form.keys())].filter((k) => form.getAll(k).length > 1);
       if (repeated.length > 0) {
         throw new OAuthError(400, 'invalid_request', `${repeated.join(', ')} given more than once`);
+      }
+      const control = [...form].find(([k, v]) => hasControlCharacter(k) || hasControlCharacter(v));
+      if (control) {
+        throw new OAuthError(400, 'invalid_request', `${control[0]} ${CONTROL_CHARACTERS}`);
       }
       return Object.fromEntries(form);
     }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from './api-response';
+import { controlCharacterFields } from './control-characters';
 
 /** Request bodies of this product are small; anything larger is refused before parsing. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
@@ -16,8 +17,8 @@ export function fieldsOf(error: z.ZodError): Record<string, string[]> {
 
 /**
  * Reads a JSON body and validates it. Refuses a non-JSON content type (415), a body over the
- * limit, declared or actual (413), malformed JSON (400 invalid_json) and data the schema rejects
- * (400 validation_failed with fields). The body is read as a stream and abandoned at the limit.
+ * limit, declared or actual (413), malformed JSON (400 invalid_json), and data the schema rejects
+ * or text with a control character (400 validation_failed with fields). The body is read as a stream and abandoned at the limit.
  */
 export async function readJson<S extends z.ZodType>(
   request: Request,
@@ -62,14 +63,16 @@ export async function readJson<S extends z.ZodType>(
 }
 
 function validated<S extends z.ZodType>(parsed: unknown, schema: S): z.output<S> {
+  // A control character is refused wherever it is, along with what the schema finds.
+  const fields = controlCharacterFields(parsed);
   const result = schema.safeParse(parsed);
   if (!result.success) {
-    throw new ApiError(
-      400,
-      'validation_failed',
-      'The request is not valid.',
-      fieldsOf(result.error),
-    );
+    for (const [key, messages] of Object.entries(fieldsOf(result.error))) {
+      fields[key] ??= messages;
+    }
+  }
+  if (!result.success || Object.keys(fields).length > 0) {
+    throw new ApiError(400, 'validation_failed', 'The request is not valid.', fields);
   }
   return result.data;
 }

@@ -3,17 +3,17 @@ import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { readIdempotencyKey } from '@/lib/http/idempotency-key';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { orderBodySchema } from '@/features/checkout/schemas';
 import { placeOrder } from '@/features/checkout/server/place-order.server';
-import { accountScope, checkoutScope } from '@/features/checkout/server/scope.server';
 import { accountOrders } from '@/features/orders/server/orders.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
 /** The account's orders in this store, newest first. */
 export const GET = apiRoute(async (request) => {
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input, 'billing.read');
-  const orders = await accountOrders(accountScope(scope));
+  const caller = await requireCaller(await requestContext(input), 'billing.read');
+  const orders = await accountOrders(caller);
   return dataResponse({
     orders: orders.map((o) => ({
       id: o.id,
@@ -34,9 +34,9 @@ export const GET = apiRoute(async (request) => {
 export const POST = apiRoute(async (request) => {
   const key = readIdempotencyKey(request, { required: true });
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input, 'billing.manage');
+  const caller = await requireCaller(await requestContext(input), 'billing.manage');
   const body = await readJson(request, orderBodySchema);
-  const answer = await placeOrder(scope, key, body);
+  const answer = await placeOrder(caller, key, body);
   return dataResponse(answer.body.data, { status: answer.status });
 });
 

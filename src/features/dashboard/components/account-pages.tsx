@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { can } from '@/features/access/roles';
+import { pageCaller } from '@/features/access/server/caller.server';
 import { accountActivity } from '@/features/activity/server/activity.server';
 import { InvitesPanel } from '@/features/auth/components/invites-panel';
 import { accountMembers } from '@/features/auth/server/team.server';
 import { accountBills, accountOrders } from '@/features/orders/server/orders.server';
 import { accountPaymentMethodViews } from '@/features/payments/server/payment-methods.server';
 import { formatMoney } from '@/features/pricing/format-money';
-import { dashboardViewer, upcomingServices } from '../server/dashboard-page.server';
+import { upcomingServices } from '../server/dashboard-page.server';
 import { formatDay, formatMoment } from '../format';
 import { DashboardFrame } from './dashboard-frame';
 import styles from './dashboard.module.css';
@@ -29,7 +30,7 @@ export async function OverviewSection({
   /** The account's own part, after the overview. */
   children: ReactNode;
 }) {
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return visitor;
   const services = await upcomingServices(viewer);
   const billing = can(viewer.role, 'billing.read');
@@ -98,7 +99,7 @@ export async function OverviewSection({
 }
 
 export async function TeamPage() {
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title="Team" />;
   const manage = can(viewer.role, 'team.manage');
   return (
@@ -110,7 +111,7 @@ export async function TeamPage() {
 }
 
 export async function PaymentMethodsPage() {
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title="Payment methods" />;
   const title = 'Payment methods';
   if (!can(viewer.role, 'billing.read')) {
@@ -131,7 +132,7 @@ export async function PaymentMethodsPage() {
 }
 
 export async function ActivityPage() {
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title="Activity" />;
   if (!can(viewer.role, 'audit.read')) {
     return (

@@ -1,11 +1,11 @@
 import Link from 'next/link';
 import { can } from '@/features/access/roles';
+import { pageCaller } from '@/features/access/server/caller.server';
 import { PayButton } from '@/features/purchase/components/pay-button';
 import { accountInvoices } from '@/features/invoices/server/invoices.server';
 import { accountBills, accountOrders } from '@/features/orders/server/orders.server';
 import { accountPaymentMethodViews } from '@/features/payments/server/payment-methods.server';
 import { formatMoney } from '@/features/pricing/format-money';
-import { dashboardViewer } from '../server/dashboard-page.server';
 import { formatDay } from '../format';
 import { DashboardFrame } from './dashboard-frame';
 import styles from './dashboard.module.css';
@@ -32,7 +32,7 @@ function NotForRole({
 
 /** The account's orders, newest first, each to its page. */
 export async function OrdersPage() {
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title="Orders" />;
   if (!can(viewer.role, 'billing.read'))
     return <NotForRole title="Orders" current="/dashboard/orders" role={viewer.role} />;
@@ -79,7 +79,7 @@ export async function OrdersPage() {
 
 /** Unpaid and overdue bills first (each with Pay), then the VAT invoices with their PDFs. */
 export async function InvoicesPage() {
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title="Invoices" />;
   if (!can(viewer.role, 'billing.read'))
     return <NotForRole title="Invoices" current="/dashboard/invoices" role={viewer.role} />;

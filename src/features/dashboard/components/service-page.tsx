@@ -2,10 +2,10 @@ import { notFound } from 'next/navigation';
 import { isApiError } from '@/lib/http/api-response';
 import { isUuid } from '@/lib/uuid';
 import { can } from '@/features/access/roles';
+import { pageCaller } from '@/features/access/server/caller.server';
 import { accountMembers } from '@/features/auth/server/team.server';
 import { formatMoney } from '@/features/pricing/format-money';
 import { serviceDetail } from '@/features/services/server/service-settings.server';
-import { dashboardViewer } from '../server/dashboard-page.server';
 import { formatDay } from '../format';
 import { DashboardFrame } from './dashboard-frame';
 import styles from './dashboard.module.css';
@@ -17,7 +17,7 @@ const SECTION = { domain: 'domains', domain_transfer: 'domains', number: 'number
 
 /** One service: its facts, then the settings the person's role may change. */
 export async function ServicePage({ id }: { id: string }) {
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title="Service" />;
   if (!isUuid(id)) notFound();
   let service;

@@ -2,11 +2,11 @@ import Link from 'next/link';
 import { accountServices } from '@/features/services/server/services.server';
 import type { ServiceType } from '@/features/services/service-types';
 import { can } from '@/features/access/roles';
+import { pageCaller, type Caller } from '@/features/access/server/caller.server';
 import { planOffers } from '@/features/catalog/server/voice.server';
 import { NumberSearch } from '@/features/shop/components/number-search';
 import { numberSearch } from '@/features/shop/server/number-search.server';
 import { PlanCard } from '@/features/shop/components/plan-card';
-import { dashboardViewer, type DashboardViewer } from '../server/dashboard-page.server';
 import { DashboardFrame } from './dashboard-frame';
 import { ServiceTable } from './service-table';
 import { SignInFirst } from './sign-in-first';
@@ -49,7 +49,7 @@ async function BuyMore({
   searchParams,
 }: {
   kind: keyof typeof KINDS;
-  viewer: DashboardViewer;
+  viewer: Caller;
   label: string;
   href: string;
   searchParams: Record<string, string | string[] | undefined>;
@@ -112,7 +112,7 @@ export async function ServicesPage({
   searchParams?: Record<string, string | string[] | undefined>;
 }) {
   const k = KINDS[kind];
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title={k.title} />;
   const services = (await accountServices(viewer)).filter((s) => k.types.includes(s.type));
   return (

@@ -1,13 +1,13 @@
 import type { Metadata } from 'next';
 import { now } from '@/lib/clock';
-import { pageRequestInput } from '@/lib/http/page-request-input';
+import { can, deniedMessage } from '@/features/access/roles';
+import { pageCaller } from '@/features/access/server/caller.server';
 import { countryOptions } from '@/features/billing/countries';
 import { billingOf } from '@/features/billing/server/billing.server';
 import { CheckoutFlow } from '@/features/checkout/components/checkout-flow';
 import { SignInStep, wantsRegistration } from '@/features/checkout/components/sign-in-step';
 import { checkoutView } from '@/features/checkout/server/checkout.server';
 import { waitingOrderOf } from '@/features/checkout/server/page-data.server';
-import { pageScope } from '@/features/checkout/server/page-scope.server';
 import { configuredProviderName } from '@/features/payments/server/provider-config.server';
 import styles from '@/features/checkout/components/checkout.module.css';
 
@@ -19,8 +19,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 /** The checkout: sign in or register, then billing, details, review and pay. */
 export default async function CheckoutPage({ searchParams }: Props) {
-  const scope = await pageScope(await pageRequestInput());
-  if (!scope) {
+  const caller = await pageCaller();
+  if (!caller) {
     return (
       <div className={styles.page}>
         <h1>Checkout</h1>
@@ -28,21 +28,30 @@ export default async function CheckoutPage({ searchParams }: Props) {
       </div>
     );
   }
+  // The billing details and the order are the account's money: not for every role.
+  if (!can(caller.role, 'billing.manage')) {
+    return (
+      <div className={styles.page}>
+        <h1>Checkout</h1>
+        <p>{deniedMessage('billing.manage')} Ask the account’s owner.</p>
+      </div>
+    );
+  }
   const renderedAt = now().toISOString();
   const [checkout, billing] = await Promise.all([
-    checkoutView(scope),
-    billingOf(scope.user.accountId),
+    checkoutView(caller),
+    billingOf(caller.accountId),
   ]);
   // An empty cart here is most often an order just placed: Back from its pay page.
-  const waiting = checkout.cart.items.length === 0 ? await waitingOrderOf(scope) : null;
+  const waiting = checkout.cart.items.length === 0 ? await waitingOrderOf(caller) : null;
   return (
     <div className={styles.page}>
       <h1>Checkout</h1>
-      <p className={styles.muted}>Signed in as {scope.user.email}</p>
+      <p className={styles.muted}>Signed in as {caller.email}</p>
       <CheckoutFlow
         initial={checkout}
         billing={billing}
-        accountName={scope.user.name}
+        accountName={caller.name}
         waitingOrder={waiting}
         renderedAt={renderedAt}
         countries={countryOptions()}

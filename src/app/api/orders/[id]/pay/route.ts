@@ -4,7 +4,7 @@ import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { pathId, type IdContext } from '@/lib/http/path-id';
 import { readOptionalJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
-import { accountScope, checkoutScope } from '@/features/checkout/server/scope.server';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { orderNotFound } from '@/features/orders/server/orders.server';
 import { payOrder } from '@/features/purchase/server/payment-actions.server';
 import { requestContext } from '@/features/session/server/request-context.server';
@@ -21,11 +21,9 @@ const body = z.strictObject({
 export const POST = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, orderNotFound);
   const input = requestInput(request);
-  const scope = accountScope(
-    await checkoutScope(await requestContext(input), input, 'billing.manage'),
-  );
+  const caller = await requireCaller(await requestContext(input), 'billing.manage');
   const { payment_method_id } = await readOptionalJson(request, body);
-  const payment = await payOrder(scope, id, { paymentMethodId: payment_method_id });
+  const payment = await payOrder(caller, id, { paymentMethodId: payment_method_id });
   return dataResponse({ payment }, { status: 201 });
 });
 

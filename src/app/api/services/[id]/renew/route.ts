@@ -4,7 +4,7 @@ import { pathId, type IdContext } from '@/lib/http/path-id';
 import { readIdempotencyKey } from '@/lib/http/idempotency-key';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
-import { accountCaller } from '@/features/auth/server/account-caller.server';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { renewBodySchema } from '@/features/renewals/schemas';
 import { renewService } from '@/features/renewals/server/renew.server';
 import { serviceNotFound } from '@/features/services/server/service-settings.server';
@@ -17,7 +17,7 @@ import { requestContext } from '@/features/session/server/request-context.server
 export const POST = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, serviceNotFound);
   const ctx = await requestContext(requestInput(request));
-  const caller = { ...(await accountCaller(ctx)), store: ctx.store };
+  const caller = await requireCaller(ctx);
   const key = readIdempotencyKey(request, { required: false });
   const { years } = await readJson(request, renewBodySchema);
   const answer = await renewService(caller, id, { years, idempotencyKey: key });

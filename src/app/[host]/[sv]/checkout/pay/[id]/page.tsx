@@ -2,13 +2,12 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { isApiError } from '@/lib/http/api-response';
-import { pageRequestInput } from '@/lib/http/page-request-input';
+import { can } from '@/features/access/roles';
+import { pageCaller } from '@/features/access/server/caller.server';
 import { DemoPay } from '@/features/checkout/components/demo-pay';
 import { SavedCardPay } from '@/features/checkout/components/saved-card-pay';
 import { StripePay } from '@/features/checkout/components/stripe-pay';
 import { pagePayment } from '@/features/checkout/server/page-data.server';
-import { pageScope } from '@/features/checkout/server/page-scope.server';
-import { accountScope } from '@/features/checkout/server/scope.server';
 import { stripePayment } from '@/features/purchase/server/stripe-actions.server';
 import { accountPaymentMethodViews } from '@/features/payments/server/payment-methods.server';
 import { formatMoney } from '@/features/pricing/format-money';
@@ -25,10 +24,11 @@ type Props = { params: Promise<{ id: string }> };
  */
 export default async function PayPage({ params }: Props) {
   const { id } = await params;
-  const scope = await pageScope(await pageRequestInput());
-  if (!scope) redirect('/checkout');
-  const account = accountScope(scope);
-  const found = await pagePayment(account, id);
+  const caller = await pageCaller();
+  if (!caller) redirect('/checkout');
+  // A role that may not pay finds no payment here, as the API answers it 403.
+  if (!can(caller.role, 'billing.manage')) notFound();
+  const found = await pagePayment(caller, id);
   if (!found) notFound();
   const { payment, detail } = found;
   if (payment.status === 'succeeded' || detail.order.status !== 'awaiting_payment') {
@@ -38,7 +38,7 @@ export default async function PayPage({ params }: Props) {
   const kept =
     payment.provider === 'manual'
       ? []
-      : (await accountPaymentMethodViews(account)).filter((m) => m.provider === payment.provider);
+      : (await accountPaymentMethodViews(caller)).filter((m) => m.provider === payment.provider);
   return (
     <div className={styles.page}>
       <h1>Pay for order {detail.order.number}</h1>
@@ -53,7 +53,7 @@ export default async function PayPage({ params }: Props) {
           <DemoPay payment={payment} orderId={detail.order.id} />
         ) : null}
         {payment.provider === 'stripe' ? (
-          <StripeSection scope={account} paymentId={payment.id} amount={amount} />
+          <StripeSection scope={caller} paymentId={payment.id} amount={amount} />
         ) : null}
         {payment.provider === 'manual' ? (
           <p>
