@@ -37,7 +37,7 @@ export async function OverviewSection({
     ? await Promise.all([accountBills(viewer), accountOrders(viewer)])
     : [[], []];
   return (
-    <DashboardFrame current="/dashboard" role={viewer.role} title="Overview">
+    <DashboardFrame current="/dashboard" viewer={viewer} title="Overview">
       <h2>Renewing or lapsing within 30 days</h2>
       {services.length === 0 ? (
         <p className={styles.empty}>Nothing renews or lapses in the next 30 days.</p>
@@ -102,7 +102,7 @@ export async function TeamPage() {
   if (!viewer) return <SignInFirst title="Team" />;
   const manage = can(viewer.role, 'team.manage');
   return (
-    <DashboardFrame current="/dashboard/team" role={viewer.role} title="Team">
+    <DashboardFrame current="/dashboard/team" viewer={viewer} title="Team">
       <TeamTable members={await accountMembers(viewer)} manage={manage} me={viewer.userId} />
       {manage ? <InvitesPanel /> : null}
     </DashboardFrame>
@@ -115,13 +115,13 @@ export async function PaymentMethodsPage() {
   const title = 'Payment methods';
   if (!can(viewer.role, 'billing.read')) {
     return (
-      <DashboardFrame current="/dashboard/payment-methods" role={viewer.role} title={title}>
+      <DashboardFrame current="/dashboard/payment-methods" viewer={viewer} title={title}>
         <p>Your role in this account does not include payment methods.</p>
       </DashboardFrame>
     );
   }
   return (
-    <DashboardFrame current="/dashboard/payment-methods" role={viewer.role} title={title}>
+    <DashboardFrame current="/dashboard/payment-methods" viewer={viewer} title={title}>
       <PaymentMethodsList
         methods={await accountPaymentMethodViews(viewer)}
         manage={can(viewer.role, 'billing.manage')}
@@ -135,14 +135,14 @@ export async function ActivityPage() {
   if (!viewer) return <SignInFirst title="Activity" />;
   if (!can(viewer.role, 'audit.read')) {
     return (
-      <DashboardFrame current="/dashboard/activity" role={viewer.role} title="Activity">
+      <DashboardFrame current="/dashboard/activity" viewer={viewer} title="Activity">
         <p>Only the account’s owner reads its activity log.</p>
       </DashboardFrame>
     );
   }
   const events = await accountActivity(viewer);
   return (
-    <DashboardFrame current="/dashboard/activity" role={viewer.role} title="Activity">
+    <DashboardFrame current="/dashboard/activity" viewer={viewer} title="Activity">
       <div
         className={styles.tableWrap}
         tabIndex={0}

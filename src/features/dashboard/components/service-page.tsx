@@ -32,7 +32,7 @@ export async function ServicePage({ id }: { id: string }) {
   return (
     <DashboardFrame
       current={`/dashboard/${SECTION[service.type]}`}
-      role={viewer.role}
+      viewer={viewer}
       title={title}
     >
       <dl className={styles.panel}>

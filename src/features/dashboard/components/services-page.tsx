@@ -117,7 +117,7 @@ export async function ServicesPage({
   if (!viewer) return <SignInFirst title={k.title} />;
   const services = (await accountServices(viewer)).filter((s) => k.types.includes(s.type));
   return (
-    <DashboardFrame current={`/dashboard/${kind}`} role={viewer.role} title={k.title}>
+    <DashboardFrame current={`/dashboard/${kind}`} viewer={viewer} title={k.title}>
       <ServiceTable
         services={services}
         siteVersion={viewer.siteVersion}
