@@ -211,6 +211,17 @@ test('signs in with Google through the button; its script loads only on the sign
   expect(loaded).toEqual(['/register', '/login']);
 });
 
+test('says Google sign-in is unavailable when its script cannot load, and leaves no lone "or"', async ({
+  page,
+}) => {
+  await page.route('https://accounts.google.com/gsi/client', (route) => route.abort('failed'));
+  await visit(page, '/login');
+  await expect(page.getByRole('status').filter({ hasText: 'Google sign-in is unavailable' })).toBeVisible();
+  await expect(page.getByText('or', { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('google-button')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+});
+
 test('signs in with a backup code when the authenticator app is not at hand', async ({ page }) => {
   const email = suiteEmail('backup');
   await activeCustomer(mailbox, email, PASSWORD);

@@ -57,11 +57,18 @@ export function GoogleButton({
   const { mutate } = useSWRConfig();
   const slot = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
+  const [unavailable, setUnavailable] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
+    if (!ready || !slot.current) return;
     const google = window.google;
-    if (!ready || !google || !slot.current) return;
+    // A script that loads but is not Google's (a blocker's stand-in, a captive portal) leaves
+    // nothing to render a button with.
+    if (!google?.accounts?.id) {
+      setUnavailable(true);
+      return;
+    }
     google.accounts.id.initialize({
       client_id: clientId,
       ux_mode: 'popup',
@@ -90,12 +97,29 @@ export function GoogleButton({
     });
   }, [ready, clientId, context, router, mutate]);
 
+  // Offline, or Google's script blocked: no lone "or" above an empty box, but a sentence saying
+  // so (the form above still signs in).
+  if (unavailable) {
+    return (
+      <div className={styles.alternatives}>
+        <p role="status" className={styles.hint}>
+          Google sign-in is unavailable right now: its script could not be loaded. Use your e-mail
+          address and password instead, or try again later.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className={styles.alternatives}>
       <p className={styles.divider}>or</p>
       <FormError message={error} />
       <div ref={slot} className={styles.google} data-testid="google-button" />
-      <Script src={GOOGLE_SCRIPT} strategy="afterInteractive" onReady={() => setReady(true)} />
+      <Script
+        src={GOOGLE_SCRIPT}
+        strategy="afterInteractive"
+        onReady={() => setReady(true)}
+        onError={() => setUnavailable(true)}
+      />
     </div>
   );
 }
