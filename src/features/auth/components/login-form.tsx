@@ -63,8 +63,10 @@ export function LoginForm({
   next?: string;
   children?: ReactNode;
 }) {
-  const isCtd = useSearchParams().get('is_ctd') === 'true' || Boolean(ctdProp);
-  const defaultOutcome = useDefaultOutcome(isCtd, next);
+  const query = useSearchParams();
+  const isCtd = query.get('is_ctd') === 'true' || Boolean(ctdProp);
+  // `?next=`: where a customer whose session ended was (the session-lost notice's link).
+  const defaultOutcome = useDefaultOutcome(isCtd, next ?? query.get('next'));
   const done = onOutcome ?? defaultOutcome;
   const { mutate } = useSWRConfig();
   const { busy, waiting, error, fields, run } = useFormAction('Check the fields marked below.');
