@@ -34,7 +34,7 @@ test('acme.localhost: the home page stops asking a signed-in customer to sign in
 });
 
 // A dashboard-only brand: the signed-in home is the overview (decision 0135).
-test('callwave.localhost: a visitor may sign in or register; a customer\'s home is the overview', async ({
+test("callwave.localhost: a visitor may sign in or register; a customer's home is the overview", async ({
   page,
 }) => {
   const host = 'callwave.localhost';
