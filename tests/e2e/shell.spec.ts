@@ -246,7 +246,7 @@ test('footer shows contact links, hours with today marked and open-now status', 
   await page.clock.setFixedTime(new Date('2026-11-23T10:00:00Z')); // Monday, 10:00 in London
   await visit(page, url('nameport.localhost'));
   const footer = page.getByRole('contentinfo');
-  await expect(footer.getByRole('link', { name: '+44 20 7946 0000' })).toHaveAttribute(
+  await expect(footer.getByRole('link', { name: '020 7946 0000' })).toHaveAttribute(
     'href',
     'tel:+442079460000',
   );
