@@ -13,6 +13,7 @@ import { DashboardFrame } from './dashboard-frame';
 import styles from './dashboard.module.css';
 import { PaymentMethodsList } from './payment-methods-list';
 import { SignInFirst } from './sign-in-first';
+import { serviceName } from './service-table';
 import { StatusBadge } from './status-badge';
 import { TeamTable } from './team-table';
 
@@ -46,7 +47,7 @@ export async function OverviewSection({
           {services.map((s) => (
             <li key={s.id}>
               <Link prefetch={false} href={`/dashboard/services/${s.id}`}>
-                {s.name}
+                {serviceName(s)}
               </Link>{' '}
               <StatusBadge status={s.status} />{' '}
               {formatDay(s.expires_at ?? s.renews_at, viewer.siteVersion)}

@@ -7,7 +7,11 @@ import { NumberSearch } from '@/features/shop/components/number-search';
 import { numberSearch } from '@/features/shop/server/number-search.server';
 import { PlanCard } from '@/features/shop/components/plan-card';
 import shopStyles from '@/features/shop/components/shop.module.css';
-import { dashboardViewer, type DashboardViewer } from '../server/dashboard-page.server';
+import {
+  dashboardViewer,
+  hasPaymentMethod,
+  type DashboardViewer,
+} from '../server/dashboard-page.server';
 import { DashboardFrame } from './dashboard-frame';
 import { ServiceTable } from './service-table';
 import { SignInFirst } from './sign-in-first';
@@ -124,6 +128,7 @@ export async function ServicesPage({
         caption={k.title}
         dateLabel={k.date}
         empty={k.empty}
+        hasPaymentMethod={await hasPaymentMethod(viewer)}
       />
       {can(viewer.role, 'billing.manage') ? (
         <BuyMore

@@ -3,10 +3,12 @@ import { now } from '@/lib/clock';
 import { pageRequestInput } from '@/lib/http/page-request-input';
 import { roleOf, type Role } from '@/features/access/roles';
 import { currentUser } from '@/features/auth/server/current-user.server';
+import { accountPaymentMethodViews } from '@/features/payments/server/payment-methods.server';
+import { priceLine } from '@/features/pricing/money';
 import { accountServices } from '@/features/services/server/services.server';
 import type { Service } from '@/features/services/service-types';
 import { requestContext } from '@/features/session/server/request-context.server';
-import type { SiteVersionId } from '@/features/site-version/site-version';
+import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
 import type { Store } from '@/features/tenancy/store-types';
 
 /** Who a dashboard page is for: rendered per request, signed in (decision 0105). */
@@ -50,4 +52,24 @@ export async function upcomingServices(viewer: DashboardViewer): Promise<Service
       LAPSING.has(s.status) || (s.status === 'active' && date !== null && Date.parse(date) <= soon)
     );
   });
+}
+
+/** Whether the account keeps a payment method that auto-renew can charge. */
+export async function hasPaymentMethod(viewer: DashboardViewer): Promise<boolean> {
+  return (await accountPaymentMethodViews(viewer)).length > 0;
+}
+
+/**
+ * The restore fee of a domain in the store's price list (its longest matching TLD, in the site
+ * version of the domain's currency), gross; null when the list has no price for it.
+ */
+export function restoreGross(
+  store: Store,
+  siteVersion: SiteVersionId,
+  domain: string,
+): number | null {
+  const tld = store.prices
+    .filter((p) => p.siteVersion === siteVersion && domain.endsWith(`.${p.tld}`))
+    .sort((a, b) => b.tld.length - a.tld.length)[0];
+  return tld ? priceLine(tld.restoreNet, SITE_VERSIONS[siteVersion].vatRateBp).gross : null;
 }
