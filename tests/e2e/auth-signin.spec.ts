@@ -251,6 +251,7 @@ test('signs in with a backup code when the authenticator app is not at hand', as
   await signIn(page, email);
   await expect(page).toHaveURL(/\/login\/challenge\?/);
   await page.getByRole('button', { name: 'Use a backup code instead' }).click();
+  await expect(page.getByRole('textbox', { name: 'Backup code' })).toBeFocused();
   await page.getByRole('textbox', { name: 'Backup code' }).fill(code.toUpperCase());
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
