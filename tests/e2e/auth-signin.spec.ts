@@ -293,6 +293,17 @@ test('adds a passkey on the security page and signs in with it, no password', as
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('main')).toContainText('Signed in as Pat Key');
+
+  // Removing it asks for the password there and then, in a field of its own.
+  await visit(page, '/dashboard/security');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await section.getByRole('button', { name: 'Remove the passkey Test laptop' }).click();
+  const password = section.getByLabel('Your password, to remove “Test laptop”');
+  await expect(password).toBeFocused();
+  await password.fill(PASSWORD);
+  await section.getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(section.getByRole('status')).toHaveText('The passkey “Test laptop” is removed.');
+  await expect(section.getByRole('list', { name: 'Your passkeys' })).toHaveCount(0);
 });
 
 test('lists where the customer is signed in and changes the password', async ({
