@@ -69,6 +69,9 @@ export function DomainSettings({ service, canManage, canSecret, canBill, life }:
               Name servers (2 to 13, one per line)
             </label>
             <textarea
+              // The saved list comes back normalised (lower case, no final dot, IDN in ASCII):
+              // a new key shows it in place of what was typed once the page is rendered again.
+              key={settings.nameservers.join('\n')}
               id="nameservers"
               name="nameservers"
               rows={4}
