@@ -3,12 +3,14 @@ import Link from 'next/link';
 import { can } from '@/features/access/roles';
 import { accountActivity } from '@/features/activity/server/activity.server';
 import { InvitesPanel } from '@/features/auth/components/invites-panel';
+import { accountNameOf } from '@/features/auth/server/account-name.server';
 import { accountMembers } from '@/features/auth/server/team.server';
 import { accountBills, accountOrders } from '@/features/orders/server/orders.server';
 import { accountPaymentMethodViews } from '@/features/payments/server/payment-methods.server';
 import { formatMoney } from '@/features/pricing/format-money';
 import { dashboardViewer, upcomingServices } from '../server/dashboard-page.server';
 import { formatDay, formatMoment } from '../format';
+import { AccountNameForm } from './account-name-form';
 import { DashboardFrame } from './dashboard-frame';
 import styles from './dashboard.module.css';
 import { PaymentMethodsList } from './payment-methods-list';
@@ -104,6 +106,7 @@ export async function TeamPage() {
   const manage = can(viewer.role, 'team.manage');
   return (
     <DashboardFrame current="/dashboard/team" viewer={viewer} title="Team">
+      {manage ? <AccountNameForm name={await accountNameOf(viewer)} /> : null}
       <TeamTable members={await accountMembers(viewer)} manage={manage} me={viewer.userId} />
       {manage ? <InvitesPanel /> : null}
     </DashboardFrame>
