@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import { authApi, problemOf } from '../api/auth-api';
 import { useFormAction } from '../hooks/use-form-action';
 import styles from './auth.module.css';
+import { dayInWords } from './day-in-words';
 import { Field, FormError } from './field';
 
 type PendingInvite = { id: string; email: string; expires_at: string };
@@ -97,10 +98,7 @@ export function InvitesPanel() {
             <li key={invite.id} className={styles.row}>
               <span>
                 {invite.email}
-                <span className={styles.hint}>
-                  {' '}
-                  until {new Date(invite.expires_at).toLocaleDateString()}
-                </span>
+                <span className={styles.hint}> until {dayInWords(invite.expires_at)}</span>
               </span>
               <button
                 type="button"

@@ -4,11 +4,9 @@ import { authApi } from '../api/auth-api';
 import { useFormAction } from '../hooks/use-form-action';
 import type { PasskeyInfo } from '../hooks/use-security';
 import styles from './auth.module.css';
+import { dayInWords } from './day-in-words';
 import { Field, FormError } from './field';
 import { isCancelled, PASSKEY_UNAVAILABLE, usePasskeySupport } from './passkey-sign-in';
-
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * Passkeys (issue 16.6): the list with each one's name and last use, adding one (password, then
@@ -92,8 +90,8 @@ export function PasskeysSection({
                 {passkey.name}
                 <span className={styles.hint}>
                   {' '}
-                  added {day(passkey.created_at)}
-                  {passkey.last_used_at ? `, last used ${day(passkey.last_used_at)}` : ''}
+                  added {dayInWords(passkey.created_at)}
+                  {passkey.last_used_at ? `, last used ${dayInWords(passkey.last_used_at)}` : ''}
                 </span>
               </span>
               {removing?.id === passkey.id ? null : (
