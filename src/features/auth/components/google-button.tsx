@@ -61,14 +61,8 @@ export function GoogleButton({
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!ready || !slot.current) return;
     const google = window.google;
-    // A script that loads but is not Google's (a blocker's stand-in, a captive portal) leaves
-    // nothing to render a button with.
-    if (!google?.accounts?.id) {
-      setUnavailable(true);
-      return;
-    }
+    if (!ready || !google || !slot.current) return;
     google.accounts.id.initialize({
       client_id: clientId,
       ux_mode: 'popup',
@@ -117,7 +111,9 @@ export function GoogleButton({
       <Script
         src={GOOGLE_SCRIPT}
         strategy="afterInteractive"
-        onReady={() => setReady(true)}
+        // A script that loads but is not Google's (a blocker's stand-in, a captive portal)
+        // leaves nothing to render a button with.
+        onReady={() => (window.google?.accounts?.id ? setReady(true) : setUnavailable(true))}
         onError={() => setUnavailable(true)}
       />
     </div>
