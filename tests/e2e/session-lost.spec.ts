@@ -52,7 +52,10 @@ test('a lost session at checkout says so, offers to sign in again and comes back
   await page.getByLabel('Country').selectOption('GB');
   await page.getByRole('button', { name: 'Save and continue' }).click();
 
-  const notice = page.getByRole('alert').filter({ hasText: 'You are signed out' });
+  const notice = page
+    .getByRole('alert')
+    .filter({ has: page.getByRole('link', { name: 'Sign in again' }) });
+  await expect(notice).toContainText('You are signed out');
   await expect(notice).toBeVisible();
   await expect(page.getByText(/X-XSRF-TOKEN|Sign in first/)).toHaveCount(0);
   await expect(page.getByText(/Signed in as/)).toHaveCount(0);

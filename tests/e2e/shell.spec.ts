@@ -145,7 +145,9 @@ for (const host of SHOP_HOSTS) {
 
 test('the telephony brand shows sign-in and dashboard only, no shop links', async ({ page }) => {
   await visit(page, url('callwave.localhost'));
-  await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toBeVisible();
+  const account = page.getByRole('region', { name: 'Your account' });
+  await expect(account.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(account.getByRole('link', { name: 'Create an account' })).toBeVisible();
   await expect(page.getByRole('link', { name: /cart/i })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /prices/i })).toHaveCount(0);
   await expect(page.getByLabel('Currency')).toHaveCount(0);

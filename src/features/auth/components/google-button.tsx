@@ -96,7 +96,7 @@ export function GoogleButton({
   if (unavailable) {
     return (
       <div className={styles.alternatives}>
-        <p role="status" className={styles.hint}>
+        <p className={styles.hint}>
           Google sign-in is unavailable right now: its script could not be loaded. Use your e-mail
           address and password instead, or try again later.
         </p>
