@@ -1,6 +1,6 @@
 'use client';
 import { isAxiosError } from 'axios';
-import { isSessionLostCode, SESSION_LOST_MESSAGE } from '@/lib/session-recovery';
+import { isSessionLostCode, SESSION_LOST_MESSAGE } from '@/lib/session-lost';
 import type { CustomerUser } from '../customer-user';
 
 /** The account screens use the product's one browser HTTP client (CSRF token fetched on demand). */

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { SESSION_LOST_EVENT, SESSION_LOST_MESSAGE } from '@/lib/session-recovery';
+import { SESSION_LOST_EVENT, SESSION_LOST_MESSAGE } from '@/lib/session-lost';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
 import styles from './session-lost-notice.module.css';
 
