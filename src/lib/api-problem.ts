@@ -1,4 +1,5 @@
 import { isAxiosError } from 'axios';
+import { isSessionLostCode, SESSION_LOST_MESSAGE } from './session-lost';
 
 export type ApiProblem = {
   status: number;
@@ -7,14 +8,19 @@ export type ApiProblem = {
   fields: Record<string, string[]>;
 };
 
-/** The documented error of a failed call, or a plain one for network trouble. */
+/**
+ * The documented error of a failed call, or a plain one for network trouble. A call refused for
+ * want of a session gets a sentence a customer understands instead of the server's.
+ */
 export function problemOf(error: unknown): ApiProblem {
   if (isAxiosError(error) && error.response) {
     const body = error.response.data?.error;
     return {
       status: error.response.status,
       code: body?.code ?? 'error',
-      message: body?.message ?? error.message,
+      message: isSessionLostCode(body?.code)
+        ? SESSION_LOST_MESSAGE
+        : (body?.message ?? error.message),
       fields: body?.fields ?? {},
     };
   }

@@ -1,6 +1,7 @@
 'use client';
 import { createApiClient } from './api-client';
 import { browserHasSession } from './browser-session';
+import { recoverSessions, SESSION_LOST_EVENT } from './session-recovery';
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
@@ -22,3 +23,7 @@ browserApi.interceptors.request.use(async (config) => {
   }
   return config;
 });
+
+// A call that finds the session gone tells the page, which offers to sign in again (the shell's
+// SessionLostNotice); a stale token alone is replaced and the call sent again.
+recoverSessions(browserApi, () => window.dispatchEvent(new Event(SESSION_LOST_EVENT)));

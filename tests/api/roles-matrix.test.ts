@@ -36,6 +36,7 @@ const [
   passkeys,
   passkeyOptions,
   passkey,
+  accountName,
 ] = await Promise.all(
   [
     'services',
@@ -61,6 +62,7 @@ const [
     'account/passkeys',
     'account/passkeys/options',
     'account/passkeys/[id]',
+    'account/name',
   ].map(route),
 );
 const { appDb } = await import('@/lib/db/app-db');
@@ -189,6 +191,11 @@ const MATRIX: [string, Call, readonly [number, number, number, number, number]][
       return send(w, member.DELETE, 'DELETE', `/api/account/members/${id}`, undefined, id);
     },
     TEAM(404),
+  ],
+  [
+    'PUT /api/account/name',
+    (w) => send(w, accountName.PUT, 'PUT', '/api/account/name', { name: 'Matrix Team' }),
+    TEAM(200),
   ],
   ['GET /api/account/invites', (w) => as(w, invites.GET, '/api/account/invites'), TEAM(200)],
   [

@@ -193,7 +193,7 @@ test("a number's hold counts down by the store's clock, whatever the browser's c
   await page.getByLabel('Area code or prefix').fill('020');
   await page.getByRole('button', { name: 'Find numbers' }).click();
   const number = page.locator('[data-number^="+4420"]').first();
-  // The card shows the number as people read it (+44 161 496 0000); the cart uses that too.
+  // The card shows the number as people read it (0161 496 0000); the cart uses that too.
   const e164 = (await number.getByRole('heading').innerText()).trim();
   await number.getByRole('button').click();
   await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);
@@ -219,7 +219,7 @@ test('the cart: a number with its hold countdown, a plan, years, VAT, site versi
   await page.getByRole('button', { name: 'Find numbers' }).click();
   const number = page.locator('[data-number^="+44161"]').first();
   await expect(number).toContainText('a month');
-  // The card shows the number as people read it (+44 161 496 0000); the cart uses that too.
+  // The card shows the number as people read it (0161 496 0000); the cart uses that too.
   const e164 = (await number.getByRole('heading').innerText()).trim();
   await number.getByRole('button').click();
   await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);

@@ -53,7 +53,7 @@ async function journey(page: Page, host: string) {
   await page.getByLabel('Area code or prefix').fill('0161');
   await page.getByRole('button', { name: 'Find numbers' }).click();
   const number = page.locator('[data-number^="+44161"]').first();
-  // The card shows the number as people read it (+44 161 496 0000); the cart uses that too.
+  // The card shows the number as people read it (0161 496 0000); the cart uses that too.
   const e164 = (await number.getByRole('heading').innerText()).trim();
   await number.getByRole('button').click();
   await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);

@@ -1,4 +1,5 @@
 'use client';
+
 import type { CustomerUser } from '../customer-user';
 
 /** The account screens use the product's one browser HTTP client (CSRF token fetched on demand). */

@@ -79,6 +79,16 @@ export function ChallengeForm(props: {
       });
   }, [challenge, isCtd, setError]);
 
+  // The code field takes focus whenever it appears (first, and after a switch of method). The
+  // attribute alone is not enough: the router moves focus to the new page after its own commit,
+  // which comes after the field's, so the field is focused once that has happened.
+  const method = state?.method;
+  useEffect(() => {
+    if (!method || method === 'passkey') return;
+    const frame = requestAnimationFrame(() => document.getElementById('code')?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [method]);
+
   /** Sends the answer; a right one signs in and moves on. */
   const answer = (body: { code?: string; passkey?: unknown }) =>
     run(

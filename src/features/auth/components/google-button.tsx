@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi, problemOf } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
+import formStyles from '@/components/form/form.module.css';
 import authStyles from './auth.module.css';
 import { FormError } from '@/components/form/field';
 
@@ -57,6 +58,7 @@ export function GoogleButton({
   const { mutate } = useSWRConfig();
   const slot = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
+  const [unavailable, setUnavailable] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -90,12 +92,31 @@ export function GoogleButton({
     });
   }, [ready, clientId, context, router, mutate]);
 
+  // Offline, or Google's script blocked: no lone "or" above an empty box, but a sentence saying
+  // so (the form above still signs in).
+  if (unavailable) {
+    return (
+      <div className={authStyles.alternatives}>
+        <p className={formStyles.hint}>
+          Google sign-in is unavailable right now: its script could not be loaded. Use your e-mail
+          address and password instead, or try again later.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className={authStyles.alternatives}>
       <p className={authStyles.divider}>or</p>
       <FormError message={error} />
       <div ref={slot} className={authStyles.google} data-testid="google-button" />
-      <Script src={GOOGLE_SCRIPT} strategy="afterInteractive" onReady={() => setReady(true)} />
+      <Script
+        src={GOOGLE_SCRIPT}
+        strategy="afterInteractive"
+        // A script that loads but is not Google's (a blocker's stand-in, a captive portal)
+        // leaves nothing to render a button with.
+        onReady={() => (window.google?.accounts?.id ? setReady(true) : setUnavailable(true))}
+        onError={() => setUnavailable(true)}
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { authApi, problemOf } from '../api/auth-api';
 import { useFormAction } from '@/components/form/use-form-action';
 import styles from '@/components/form/form.module.css';
 import authStyles from './auth.module.css';
+import { dayInWords } from './day-in-words';
 import { Field, FormError } from '@/components/form/field';
 
 type PendingInvite = { id: string; email: string; expires_at: string };
@@ -98,10 +99,7 @@ export function InvitesPanel() {
             <li key={invite.id} className={styles.row}>
               <span>
                 {invite.email}
-                <span className={styles.hint}>
-                  {' '}
-                  until {new Date(invite.expires_at).toLocaleDateString()}
-                </span>
+                <span className={styles.hint}> until {dayInWords(invite.expires_at)}</span>
               </span>
               <button
                 type="button"

@@ -65,8 +65,7 @@ export function LoginForm({
 }) {
   const query = useSearchParams();
   const isCtd = query.get('is_ctd') === 'true' || Boolean(ctdProp);
-  // `/login?next=` comes from a link that knows where the customer was going (activation with a
-  // waiting cart); sameSitePath keeps it on this site.
+  // `?next=`: where a customer whose session ended was (the session-lost notice's link).
   const defaultOutcome = useDefaultOutcome(isCtd, next ?? query.get('next'));
   const done = onOutcome ?? defaultOutcome;
   const { mutate } = useSWRConfig();

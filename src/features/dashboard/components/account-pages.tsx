@@ -4,16 +4,19 @@ import { can } from '@/features/access/roles';
 import { pageCaller } from '@/features/access/server/caller.server';
 import { accountActivity } from '@/features/activity/server/activity.server';
 import { InvitesPanel } from '@/features/auth/components/invites-panel';
+import { accountNameOf } from '@/features/auth/server/account-name.server';
 import { accountMembers } from '@/features/auth/server/team.server';
 import { accountBills, accountOrders } from '@/features/orders/server/orders.server';
 import { accountPaymentMethodViews } from '@/features/payments/server/payment-methods.server';
 import { formatMoney } from '@/features/pricing/format-money';
 import { upcomingServices } from '../server/dashboard-page.server';
 import { formatDay, formatMoment } from '../format';
+import { AccountNameForm } from './account-name-form';
 import { DashboardFrame } from './dashboard-frame';
 import styles from './dashboard.module.css';
 import { PaymentMethodsList } from './payment-methods-list';
 import { SignInFirst } from './sign-in-first';
+import { serviceName } from './service-table';
 import { StatusBadge } from './status-badge';
 import { TeamTable } from './team-table';
 
@@ -38,7 +41,7 @@ export async function OverviewSection({
     ? await Promise.all([accountBills(viewer), accountOrders(viewer)])
     : [[], []];
   return (
-    <DashboardFrame current="/dashboard" role={viewer.role} title="Overview">
+    <DashboardFrame current="/dashboard" viewer={viewer} title="Overview">
       <h2>Renewing or lapsing within 30 days</h2>
       {services.length === 0 ? (
         <p className={styles.empty}>Nothing renews or lapses in the next 30 days.</p>
@@ -47,7 +50,7 @@ export async function OverviewSection({
           {services.map((s) => (
             <li key={s.id}>
               <Link prefetch={false} href={`/dashboard/services/${s.id}`}>
-                {s.name}
+                {serviceName(s)}
               </Link>{' '}
               <StatusBadge status={s.status} />{' '}
               {formatDay(s.expires_at ?? s.renews_at, viewer.siteVersion)}
@@ -103,7 +106,8 @@ export async function TeamPage() {
   if (!viewer) return <SignInFirst title="Team" />;
   const manage = can(viewer.role, 'team.manage');
   return (
-    <DashboardFrame current="/dashboard/team" role={viewer.role} title="Team">
+    <DashboardFrame current="/dashboard/team" viewer={viewer} title="Team">
+      {manage ? <AccountNameForm name={await accountNameOf(viewer)} /> : null}
       <TeamTable members={await accountMembers(viewer)} manage={manage} me={viewer.userId} />
       {manage ? <InvitesPanel /> : null}
     </DashboardFrame>
@@ -116,13 +120,13 @@ export async function PaymentMethodsPage() {
   const title = 'Payment methods';
   if (!can(viewer.role, 'billing.read')) {
     return (
-      <DashboardFrame current="/dashboard/payment-methods" role={viewer.role} title={title}>
+      <DashboardFrame current="/dashboard/payment-methods" viewer={viewer} title={title}>
         <p>Your role in this account does not include payment methods.</p>
       </DashboardFrame>
     );
   }
   return (
-    <DashboardFrame current="/dashboard/payment-methods" role={viewer.role} title={title}>
+    <DashboardFrame current="/dashboard/payment-methods" viewer={viewer} title={title}>
       <PaymentMethodsList
         methods={await accountPaymentMethodViews(viewer)}
         manage={can(viewer.role, 'billing.manage')}
@@ -136,14 +140,14 @@ export async function ActivityPage() {
   if (!viewer) return <SignInFirst title="Activity" />;
   if (!can(viewer.role, 'audit.read')) {
     return (
-      <DashboardFrame current="/dashboard/activity" role={viewer.role} title="Activity">
+      <DashboardFrame current="/dashboard/activity" viewer={viewer} title="Activity">
         <p>Only the account’s owner reads its activity log.</p>
       </DashboardFrame>
     );
   }
   const events = await accountActivity(viewer);
   return (
-    <DashboardFrame current="/dashboard/activity" role={viewer.role} title="Activity">
+    <DashboardFrame current="/dashboard/activity" viewer={viewer} title="Activity">
       <div
         className={styles.tableWrap}
         tabIndex={0}

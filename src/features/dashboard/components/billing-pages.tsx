@@ -8,6 +8,7 @@ import { accountPaymentMethodViews } from '@/features/payments/server/payment-me
 import { formatMoney } from '@/features/pricing/format-money';
 import { formatDay } from '../format';
 import { DashboardFrame } from './dashboard-frame';
+import type { NavViewer } from './dashboard-nav';
 import styles from './dashboard.module.css';
 import { SignInFirst } from './sign-in-first';
 import { StatusBadge } from './status-badge';
@@ -17,14 +18,14 @@ const sv = (currency: string) => (currency === 'USD' ? 2 : 1);
 function NotForRole({
   title,
   current,
-  role,
+  viewer,
 }: {
   title: string;
   current: string;
-  role: Parameters<typeof DashboardFrame>[0]['role'];
+  viewer: NavViewer;
 }) {
   return (
-    <DashboardFrame current={current} role={role} title={title}>
+    <DashboardFrame current={current} viewer={viewer} title={title}>
       <p>Your role in this account does not include orders and invoices. Ask the owner.</p>
     </DashboardFrame>
   );
@@ -35,10 +36,10 @@ export async function OrdersPage() {
   const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title="Orders" />;
   if (!can(viewer.role, 'billing.read'))
-    return <NotForRole title="Orders" current="/dashboard/orders" role={viewer.role} />;
+    return <NotForRole title="Orders" current="/dashboard/orders" viewer={viewer} />;
   const orders = await accountOrders(viewer);
   return (
-    <DashboardFrame current="/dashboard/orders" role={viewer.role} title="Orders">
+    <DashboardFrame current="/dashboard/orders" viewer={viewer} title="Orders">
       {orders.length === 0 ? (
         <p className={styles.empty}>No orders yet.</p>
       ) : (
@@ -82,7 +83,7 @@ export async function InvoicesPage() {
   const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title="Invoices" />;
   if (!can(viewer.role, 'billing.read'))
-    return <NotForRole title="Invoices" current="/dashboard/invoices" role={viewer.role} />;
+    return <NotForRole title="Invoices" current="/dashboard/invoices" viewer={viewer} />;
   const [bills, invoices, methods] = await Promise.all([
     accountBills(viewer),
     accountInvoices(viewer),
@@ -91,7 +92,7 @@ export async function InvoicesPage() {
   const canPay = can(viewer.role, 'billing.manage');
   const kept = methods.find((m) => m.is_default);
   return (
-    <DashboardFrame current="/dashboard/invoices" role={viewer.role} title="Invoices">
+    <DashboardFrame current="/dashboard/invoices" viewer={viewer} title="Invoices">
       <h2>To pay</h2>
       {bills.length === 0 ? (
         <p className={styles.empty}>Nothing to pay.</p>

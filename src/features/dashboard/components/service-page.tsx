@@ -6,6 +6,8 @@ import { pageCaller } from '@/features/access/server/caller.server';
 import { accountMembers } from '@/features/auth/server/team.server';
 import { formatMoney } from '@/features/pricing/format-money';
 import { serviceDetail } from '@/features/services/server/service-settings.server';
+import { hasPaymentMethod, restoreGross } from '../server/dashboard-page.server';
+import { domainLife } from '../domain-life';
 import { formatDay } from '../format';
 import { DashboardFrame } from './dashboard-frame';
 import styles from './dashboard.module.css';
@@ -29,12 +31,22 @@ export async function ServicePage({ id }: { id: string }) {
   }
   const sv = viewer.siteVersion;
   const title = service.settings.type === 'number' ? service.settings.display : service.name;
+  const money = service.currency === 'USD' ? 2 : 1;
+  const kept = await hasPaymentMethod(viewer);
+  const life =
+    service.settings.type === 'domain'
+      ? domainLife({
+          status: service.status,
+          expiresAt: service.expires_at,
+          autoRenew: service.auto_renew,
+          renewalGross: service.price.gross,
+          restoreGross: restoreGross(viewer.store, money, service.settings.domain),
+          hasPaymentMethod: kept,
+          siteVersion: money,
+        })
+      : null;
   return (
-    <DashboardFrame
-      current={`/dashboard/${SECTION[service.type]}`}
-      role={viewer.role}
-      title={title}
-    >
+    <DashboardFrame current={`/dashboard/${SECTION[service.type]}`} viewer={viewer} title={title}>
       <dl className={styles.panel}>
         <dt>Status</dt>
         <dd>
@@ -44,9 +56,17 @@ export async function ServicePage({ id }: { id: string }) {
         <dd>{formatDay(service.expires_at ?? service.renews_at, sv)}</dd>
         <dt>Renewal price</dt>
         <dd>
-          {formatMoney(service.price.gross, service.currency === 'USD' ? 2 : 1)} a {service.period}
+          {formatMoney(service.price.gross, money)} a {service.period}
         </dd>
       </dl>
+      {life && life.next.length > 0 ? (
+        <section className={styles.panel} aria-labelledby="next-title">
+          <h2 id="next-title">What happens next</h2>
+          {life.next.map((sentence) => (
+            <p key={sentence}>{sentence}</p>
+          ))}
+        </section>
+      ) : null}
       <ServiceSettings
         service={service}
         members={(await accountMembers(viewer)).map((m) => ({
@@ -57,6 +77,8 @@ export async function ServicePage({ id }: { id: string }) {
         canManage={can(viewer.role, 'services.manage')}
         canBill={can(viewer.role, 'billing.manage')}
         canSecret={can(viewer.role, 'services.secret')}
+        life={life}
+        hasPaymentMethod={kept}
       />
     </DashboardFrame>
   );

@@ -13,8 +13,10 @@ import { AutoRenew, type Props } from './settings-parts';
 export function ServiceSettings(props: Props) {
   return (
     <>
-      {props.canBill && props.service.status !== 'released' ? (
-        <AutoRenew service={props.service} />
+      {props.canBill &&
+      props.service.status !== 'released' &&
+      (props.life?.can.autoRenew ?? true) ? (
+        <AutoRenew service={props.service} hasPaymentMethod={props.hasPaymentMethod} />
       ) : null}
       {props.service.type === 'domain' ? <DomainSettings {...props} /> : null}
       {props.service.type === 'number' ? <NumberSettings {...props} /> : null}

@@ -7,6 +7,7 @@ import { planOffers } from '@/features/catalog/server/voice.server';
 import { NumberSearch } from '@/features/shop/components/number-search';
 import { numberSearch } from '@/features/shop/server/number-search.server';
 import { PlanCard } from '@/features/shop/components/plan-card';
+import { hasPaymentMethod } from '../server/dashboard-page.server';
 import { DashboardFrame } from './dashboard-frame';
 import { ServiceTable } from './service-table';
 import { SignInFirst } from './sign-in-first';
@@ -116,13 +117,14 @@ export async function ServicesPage({
   if (!viewer) return <SignInFirst title={k.title} />;
   const services = (await accountServices(viewer)).filter((s) => k.types.includes(s.type));
   return (
-    <DashboardFrame current={`/dashboard/${kind}`} role={viewer.role} title={k.title}>
+    <DashboardFrame current={`/dashboard/${kind}`} viewer={viewer} title={k.title}>
       <ServiceTable
         services={services}
         siteVersion={viewer.siteVersion}
         caption={k.title}
         dateLabel={k.date}
         empty={k.empty}
+        hasPaymentMethod={await hasPaymentMethod(viewer)}
       />
       {can(viewer.role, 'billing.manage') ? (
         <BuyMore

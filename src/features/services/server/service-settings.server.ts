@@ -5,6 +5,7 @@ import 'server-only';
  * plans) sit together so that what a role may change reads in one place.
  */
 import { parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js';
+import { displayPhoneNumber } from '@/lib/phone-display';
 import { z } from 'zod';
 import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
@@ -70,13 +71,9 @@ export function numberCountry(number: string): CountryCode {
   }
 }
 
-/** A number as people read it: +44 113 496 0011. */
+/** A number as people read it, in the product's one format (0113 496 0011 for a UK number). */
 export function displayNumber(number: string): string {
-  try {
-    return parsePhoneNumberWithError(number).formatInternational();
-  } catch {
-    return number;
-  }
+  return displayPhoneNumber(number);
 }
 
 async function settingsOf(db: AppDb, row: ServiceRow): Promise<ServiceSettings> {
