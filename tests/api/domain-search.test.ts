@@ -99,6 +99,23 @@ describe('GET /api/domains/search (registry provider)', () => {
     });
   });
 
+  it('shows a released name available at once, though its "taken" was cached', async () => {
+    const { registerSoldDomain, releaseRegisteredDomain } =
+      await import('@/features/catalog/server/inventory.server');
+    const domain = `lapsed-${process.pid}-${Date.now().toString(36)}.com`;
+    const db = await appDb();
+    await db.transaction((tx) =>
+      registerSoldDomain(tx, { domain, expiresAt: new Date('2030-01-01T00:00:00Z') }),
+    );
+    expect((await search(domain)).body.data.results[0]).toMatchObject({ domain, status: 'taken' });
+    // The end of redemption: the lapse step releases the name inside its own transaction.
+    await db.transaction((tx) => releaseRegisteredDomain(tx, domain));
+    expect((await search(domain)).body.data.results[0]).toMatchObject({
+      domain,
+      status: 'available',
+    });
+  });
+
   it('refuses a missing q with 400', async () => {
     const response = await GET(apiRequest('/api/domains/search', { headers: GB }), noContext);
     expect(response.status).toBe(400);
