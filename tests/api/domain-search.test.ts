@@ -116,6 +116,29 @@ describe('GET /api/domains/search (registry provider)', () => {
     });
   });
 
+  it('refuses an emoji name with 400 saying why, as registries refuse it', async () => {
+    const { status, body } = await search('😀.com');
+    expect(status).toBe(400);
+    expect(body.error.fields.q).toEqual([
+      '"😀" cannot be part of a domain name: only letters, digits and hyphens can.',
+    ]);
+    expect((await search('xn--e28h.com')).status).toBe(400);
+  });
+
+  it('answers well-known and reserved names taken, as a registry does', async () => {
+    for (const q of ['google.com', 'a.com', 'example.com', 'nic.co.uk']) {
+      const { body } = await search(q);
+      expect(body.data.results[0]).toMatchObject({ domain: q, kind: 'exact', status: 'taken' });
+    }
+  });
+
+  it('cleans an address pasted from the browser to its host', async () => {
+    const { status, body } = await search('https://www.example.com/path?x=1');
+    expect(status).toBe(200);
+    expect(body.data.query).toBe('example.com');
+    expect(body.data.results[0]).toMatchObject({ domain: 'example.com', status: 'taken' });
+  });
+
   it('refuses a missing q with 400', async () => {
     const response = await GET(apiRequest('/api/domains/search', { headers: GB }), noContext);
     expect(response.status).toBe(400);
