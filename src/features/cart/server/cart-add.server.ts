@@ -78,6 +78,13 @@ export async function addItem(
         'domain',
       );
     }
+    if (ctx.holdsDomain && (await ctx.holdsDomain(domain))) {
+      throw unprocessable(
+        'domain_owned',
+        'That domain is already in your account here, so there is nothing to transfer.',
+        'domain',
+      );
+    }
     const authCode = seal(await serverSecret(), 'cart-auth-code', input.auth_code);
     return changeCart(ctx, expected, async (tx, cart) => {
       await insertItem(tx, cart.id, {

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import type { Store } from '@/features/tenancy/store-types';
 import { CartFlyout } from '@/features/cart/components/cart-flyout';
-import { CartLink } from '@/features/cart/components/cart-link';
+import { CartLink } from '@/features/shop/components/cart-link';
 import { SiteVersionSwitcher } from './site-version-switcher';
 import { VatToggle } from './vat-toggle';
 import styles from './header.module.css';

@@ -77,7 +77,7 @@ export function NumberSearch({
             </div>
             <AddToCartButton
               item={{ type: 'number', number: n.number }}
-              label={`Add ${n.display} to cart`}
+              what={n.display}
             />
           </li>
         ))}

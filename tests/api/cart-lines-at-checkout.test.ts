@@ -3,8 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buyer, checkoutRoutes, freshDomain, type Buyer } from '../support/checkout';
 
 /**
- * A line not sold in the currency the shopper switched to is set aside: it stays in the cart,
- * is left out of the totals and of the order, and is back, priced, when the currency is.
+ * Cart lines as the checkout and the account see them: a line not sold in the currency the
+ * shopper switched to is set aside (it stays in the cart, is left out of the totals and of the
+ * order, and is back, priced, when the currency is); a domain the account already holds cannot
+ * be added as a transfer.
  */
 
 const routes = await checkoutRoutes();
@@ -90,5 +92,33 @@ describe('switching currency with a line not sold in the new one', () => {
       message: 'Nothing in your cart is sold in this currency: switch currency to order it.',
     });
     expect((await b.cart()).body.data.items.map((l: Line) => l.domain)).toEqual([ukOnly]);
+  });
+});
+
+describe('a transfer of a domain the account already holds', () => {
+  it('is refused with the reason, and the cart stays as it was', async () => {
+    const b = await buyer(routes);
+    const domain = freshDomain('com');
+    await b.addToCart({ type: 'domain_registration', domain });
+    const checked = await b.checkout();
+    const placed = await b.order({ cart_version: checked.body.data.cart.version, accept_terms: true });
+    expect(placed.status).toBe(201);
+    const paid = await b.demo(placed.body.data.payment.id, 'succeed');
+    expect(paid.body.data.order_status).toBe('fulfilled');
+
+    const transfer = await b.addToCart({
+      type: 'domain_transfer',
+      domain,
+      auth_code: 'Secret-42',
+    });
+    expect(transfer.status).toBe(422);
+    expect(transfer.body.error).toEqual({
+      code: 'domain_owned',
+      message: 'That domain is already in your account here, so there is nothing to transfer.',
+      fields: {
+        domain: ['That domain is already in your account here, so there is nothing to transfer.'],
+      },
+    });
+    expect((await b.cart()).body.data.items).toEqual([]);
   });
 });
