@@ -101,7 +101,10 @@ describe('a transfer of a domain the account already holds', () => {
     const domain = freshDomain('com');
     await b.addToCart({ type: 'domain_registration', domain });
     const checked = await b.checkout();
-    const placed = await b.order({ cart_version: checked.body.data.cart.version, accept_terms: true });
+    const placed = await b.order({
+      cart_version: checked.body.data.cart.version,
+      accept_terms: true,
+    });
     expect(placed.status).toBe(201);
     const paid = await b.demo(placed.body.data.payment.id, 'succeed');
     expect(paid.body.data.order_status).toBe('fulfilled');

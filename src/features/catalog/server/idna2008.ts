@@ -45,7 +45,9 @@ const ignorableBlock = (cp: number) =>
   (cp >= 0x20d0 && cp <= 0x20ff) || (cp >= 0x1d100 && cp <= 0x1d24f);
 /** Conjoining Hangul jamo (I): precomposed syllables are the letters. */
 const oldHangulJamo = (cp: number) =>
-  (cp >= 0x1100 && cp <= 0x11ff) || (cp >= 0xa960 && cp <= 0xa97f) || (cp >= 0xd7b0 && cp <= 0xd7ff);
+  (cp >= 0x1100 && cp <= 0x11ff) ||
+  (cp >= 0xa960 && cp <= 0xa97f) ||
+  (cp >= 0xd7b0 && cp <= 0xd7ff);
 
 /** The IDNA2008 category of one code point (RFC 5892 section 3). */
 export function idna2008Category(char: string): Category {

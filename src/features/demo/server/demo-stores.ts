@@ -7,7 +7,13 @@ import type { VariablesInput } from '@/features/tenancy/variables-schema';
  * inserts it.
  */
 
-export type Price = [tld: string, register: number, renew: number, transfer: number, featured?: boolean];
+export type Price = [
+  tld: string,
+  register: number,
+  renew: number,
+  transfer: number,
+  featured?: boolean,
+];
 
 export type DemoStore = {
   id: string;

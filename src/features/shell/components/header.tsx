@@ -81,9 +81,7 @@ export function Header({
             </div>
           ) : null}
           <div className={styles.accountSlot}>{account}</div>
-          {shop ? (
-            <CartLink className={styles.cart} />
-          ) : null}
+          {shop ? <CartLink className={styles.cart} /> : null}
           {shop ? <CartFlyout /> : null}
         </div>
       </div>

@@ -41,8 +41,8 @@ export function DomainResults({
         {r.status === 'taken' ? (
           // Nobody can register it: only what a transfer costs is a price to show.
           <p className={styles.prices}>
-            Registered already · Transfer {money(r.price.transfer)}, then{' '}
-            {money(r.price.renew)} a year
+            Registered already · Transfer {money(r.price.transfer)}, then {money(r.price.renew)} a
+            year
           </p>
         ) : (
           <p className={styles.prices}>
