@@ -321,6 +321,7 @@ test('a cart of lines not sold in the currency offers no checkout, and no rows f
 }) => {
   const name = freshName();
   await searchAndAdd(page, name, `${name}.co.uk`);
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toBeVisible();
   await visit(page, '/cart');
   // Only a domain: nothing is monthly, so there is no "Then monthly £0.00".
   await expect(page.getByText('Then monthly')).toHaveCount(0);

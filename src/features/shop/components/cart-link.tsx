@@ -3,6 +3,7 @@ import Link from 'next/link';
 import useSWR from 'swr';
 import { useCustomer } from '@/features/auth/hooks/use-customer';
 import { CART_KEY, type Cart } from '@/features/cart/cart-types';
+import { fetchCart } from '@/features/cart/hooks/use-cart';
 import { useHydrated } from '@/lib/use-hydrated';
 import styles from './cart-link.module.css';
 
@@ -14,8 +15,15 @@ import styles from './cart-link.module.css';
  */
 export function CartLink({ className }: { className?: string }) {
   const customer = useCustomer();
-  // Read only: the cart is fetched by whoever shows it; this link never asks for it.
-  const { data: cart } = useSWR<Cart>(CART_KEY, null);
+  // Never asks on its own. Still with the cart's fetcher: SWR revalidates a key through the
+  // first hook that mounted it, which is this one (the header comes first), so a page's
+  // mutate() of the cart would fetch nothing without it.
+  const { data: cart } = useSWR<Cart>(CART_KEY, fetchCart, {
+    revalidateOnMount: false,
+    revalidateIfStale: false,
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+  });
   const hydrated = useHydrated();
   const count = hydrated ? (cart?.items.length ?? customer.data?.cart.items.length ?? 0) : 0;
   return (

@@ -4,7 +4,7 @@ import { useCustomer } from '@/features/auth/hooks/use-customer';
 
 type ServiceEntry = { type: string; name: string; status: string };
 
-async function heldDomains(url: string): Promise<Set<string>> {
+async function heldDomains([url]: readonly [string, string]): Promise<Set<string>> {
   const response = await fetch(url, { credentials: 'same-origin' });
   // A role that may not read services: nothing is known to be held.
   if (!response.ok) return new Set();
@@ -25,8 +25,13 @@ const EMPTY: Set<string> = new Set();
  */
 export function useOwnedDomains(): Set<string> {
   const signedIn = Boolean(useCustomer().data?.user);
-  const { data } = useSWR(signedIn ? '/api/services' : null, heldDomains, {
-    revalidateOnFocus: false,
-  });
+  // A key of its own: another hook of `/api/services` keeps the services, not this set.
+  const { data } = useSWR(
+    signedIn ? (['/api/services', 'held-domains'] as const) : null,
+    heldDomains,
+    {
+      revalidateOnFocus: false,
+    },
+  );
   return data ?? EMPTY;
 }
