@@ -143,6 +143,19 @@ describe('POST /api/cart', () => {
     },
   );
 
+  it('refuses an emoji domain with the reason, and a registry-held name as taken', async () => {
+    const s = await shopper(routes);
+    const emoji = await s.add({ type: 'domain_registration', domain: '😀.com', years: 1 });
+    expect(emoji.status).toBe(400);
+    expect(emoji.body.error.fields.domain).toEqual([
+      '"😀" cannot be part of a domain name: only letters, digits and hyphens can.',
+    ]);
+    const google = await s.add({ type: 'domain_registration', domain: 'google.com', years: 1 });
+    expect(google.status).toBe(422);
+    expect(google.body.error.code).toBe('domain_taken');
+    expect((await s.get()).body.data.items).toEqual([]);
+  });
+
   it('needs the CSRF token', async () => {
     const s = await shopper(routes);
     const answer = await s.agent.call(routes.cart.POST, '/api/cart', {

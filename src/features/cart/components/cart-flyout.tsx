@@ -140,7 +140,11 @@ export function CartFlyout() {
             {cart.items.slice(-3).map((line) => (
               <li key={line.id} className={styles.line}>
                 <span>{line.label}</span>
-                <Price {...line.price} siteVersion={cart.site_version} />
+                {line.unavailable ? (
+                  <span>Not in this order</span>
+                ) : (
+                  <Price {...line.price} siteVersion={cart.site_version} />
+                )}
               </li>
             ))}
             {count > 3 ? <li className={styles.more}>and {count - 3} more</li> : null}

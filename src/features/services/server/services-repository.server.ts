@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import { serviceSeats, services, users } from '@/lib/db/schema';
 
@@ -141,4 +141,29 @@ export async function setSeatHolders(
       )
       .onConflictDoNothing();
   }
+}
+
+/**
+ * Whether the account of `userId` holds `domain` (ASCII) in this store: registered or on its way
+ * in by transfer, and not released or cancelled.
+ */
+export async function userAccountHoldsDomain(
+  db: AppDb,
+  input: { userId: string; storeKey: string; domain: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: services.id })
+    .from(services)
+    .innerJoin(users, eq(users.accountId, services.accountId))
+    .where(
+      and(
+        eq(users.id, input.userId),
+        eq(services.storeKey, input.storeKey),
+        inArray(services.type, ['domain', 'domain_transfer']),
+        notInArray(services.status, ['released', 'cancelled']),
+        sql`${services.details}->>'domain' = ${input.domain}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

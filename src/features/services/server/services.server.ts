@@ -8,6 +8,7 @@ import {
   listAccountServices,
   lockServiceById,
   updateService,
+  userAccountHoldsDomain,
   type ServiceChange,
   type ServiceRow,
 } from './services-repository.server';
@@ -73,4 +74,13 @@ export function changeService(tx: AppDb, id: string, change: ServiceChange): Pro
 /** A service by id for work without a customer (the renewal jobs), read without a lock. */
 export async function serviceById(id: string): Promise<ServiceRow | null> {
   return findServiceById(await appDb(), id);
+}
+
+/** Whether a user's account already holds a domain here: a transfer of it would bring nothing. */
+export async function accountHoldsDomain(input: {
+  userId: string;
+  storeKey: string;
+  domain: string;
+}): Promise<boolean> {
+  return userAccountHoldsDomain(await appDb(), input);
 }

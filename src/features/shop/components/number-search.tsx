@@ -75,10 +75,7 @@ export function NumberSearch({
                 Area {n.area} · <Price {...n.monthly} siteVersion={siteVersion} /> a month
               </p>
             </div>
-            <AddToCartButton
-              item={{ type: 'number', number: n.number }}
-              label={`Add ${n.display} to cart`}
-            />
+            <AddToCartButton item={{ type: 'number', number: n.number }} what={n.display} />
           </li>
         ))}
       </ul>
