@@ -290,3 +290,22 @@ describe('the life of a number and a plan', () => {
     ]);
   });
 });
+
+describe('the money of a renewal', () => {
+  it('bills a plan cut from 3 seats to 2 at 2 seats of its price, every month after', async () => {
+    const { b, planSvc } = await customer({ keep: true });
+    // Business at £14.00 a seat: 3 seats bought, 2 kept from the next month on.
+    await patch(b, planSvc.id, { seat_count: 2 });
+    await advanceTo(planSvc.renews_at, 0);
+    const once = await service(b, planSvc.id);
+    await advanceTo(once.renews_at, 0);
+    const bills = await renewalOrders(planSvc.id);
+    expect(bills.map((o) => [o.status, o.totalNet])).toEqual([
+      ['fulfilled', 2800],
+      ['fulfilled', 2800],
+    ]);
+    const after = (await service(b, planSvc.id)) as Svc & { seats: number; price: { net: number } };
+    expect(after).toMatchObject({ seats: 2, price: { net: 2800 } });
+  });
+});
+

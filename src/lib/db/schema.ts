@@ -119,6 +119,19 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: createdAt(),
 });
 
+/**
+ * The test clock (TEST_CLOCK=true): how far the product's time is ahead of the real time. Kept
+ * so that a restarted server goes on at the moved time (docs/decisions/0151). One row at most.
+ */
+export const testClock = pgTable(
+  'test_clock',
+  {
+    id: smallint('id').primaryKey().default(1),
+    offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('test_clock_one_row', sql`${t.id} = 1`)],
+);
+
 /** A customer account of one store: an owner and the team members the owner invited. */
 export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -789,6 +802,13 @@ export const services = pgTable(
     nextSeats: integer('next_seats'),
     /** When the service stopped being paid for: a domain's expiry, a number's unpaid renewal. */
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
+    /**
+     * The net price of one unit of the period: a domain's year, a number's month, a plan's seat
+     * for a month. Bills multiply it by the units; it is never worked out from a total
+     * (docs/decisions/0150).
+     */
+    unitNet: integer('unit_net').notNull(),
+    /** What the current period costs (all its units), as last sold or billed: what is shown. */
     priceNet: integer('price_net').notNull(),
     priceVat: integer('price_vat').notNull(),
     priceGross: integer('price_gross').notNull(),

@@ -141,8 +141,21 @@ async function extendService(
       return;
     default: {
       const renewsAt = addMonths(row.renewsAt ?? new Date(order.created_at), 1);
-      const seats = line.type === 'plan_renewal' ? (line.users ?? row.seats) : row.seats;
-      await updateService(tx, row.id, { ...back, renewsAt, seats, nextSeats: null });
+      if (line.type !== 'plan_renewal') {
+        await updateService(tx, row.id, { ...back, renewsAt });
+        return;
+      }
+      // The seats billed become the plan's, and what they cost is the period's price; the seat's
+      // price (unit) is kept as sold.
+      await updateService(tx, row.id, {
+        ...back,
+        renewsAt,
+        seats: line.users ?? row.seats,
+        nextSeats: null,
+        priceNet: line.recurring.net,
+        priceVat: line.recurring.vat,
+        priceGross: line.recurring.gross,
+      });
     }
   }
 }
@@ -188,6 +201,8 @@ export async function fulfilOrder(
       renewsAt: planned.renewsAt,
       expiresAt: planned.expiresAt,
       autoRenew: true,
+      // A plan's unit is its seat; a domain's a year, a number's a month: the recurring price.
+      unitNet: line.type === 'plan' ? line.unit.net : line.recurring.net,
       priceNet: line.recurring.net,
       priceVat: line.recurring.vat,
       priceGross: line.recurring.gross,

@@ -18,6 +18,9 @@ export type ServiceChange = Partial<
     | 'renewsAt'
     | 'expiresAt'
     | 'lapsedAt'
+    | 'priceNet'
+    | 'priceVat'
+    | 'priceGross'
   >
 >;
 
