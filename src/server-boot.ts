@@ -4,6 +4,7 @@ import { appDatabase } from '@/lib/db/app-db';
 import { DataDirLockedError } from '@/lib/db/data-dir-lock';
 import { logger } from '@/lib/logger';
 import { startJobQueue, stopJobQueue } from '@/lib/jobs/process-queue.server';
+import { resumeKeptClock } from '@/lib/test-clock.server';
 import { seedDemoData } from '@/features/demo/server/demo-seed.server';
 // Every kind of job this server runs must be defined before its workers start, so that work
 // left from before a restart runs without waiting for a request to load the module.
@@ -33,6 +34,8 @@ export async function boot(): Promise<void> {
   const started = Date.now();
   try {
     const { db, kind, lock } = await appDatabase();
+    // A test deployment goes on at the time its clock was moved to before the restart.
+    await resumeKeptClock();
     await seedDemoData(db, { demoStores: env.SEED_DEMO_STORES });
     // `npm run outbox` finds the server here when it cannot open the embedded database itself.
     lock?.advertiseServer(`http://127.0.0.1:${env.PORT}`);

@@ -309,3 +309,21 @@ describe('the money of a renewal', () => {
   });
 });
 
+// Last: these jumps move every service of this file's database on.
+describe('the test clock', () => {
+  it('a jump of 335 days renews a number and a plan with auto-renew and a kept card every month', async () => {
+    const { b, numberSvc, planSvc } = await customer({ keep: true });
+    await advance(335);
+    const now = await serverNow();
+    for (const svc of [numberSvc, planSvc]) {
+      const after = await service(b, svc.id);
+      expect(after.status).toBe('active');
+      expect(Date.parse(after.renews_at)).toBeGreaterThan(now);
+      expect(Date.parse(after.renews_at)).toBeLessThanOrEqual(now + 31 * DAY);
+      const bills = await renewalOrders(svc.id);
+      expect(bills.length).toBeGreaterThanOrEqual(10);
+      expect(bills.filter((o) => o.status !== 'fulfilled')).toEqual([]);
+    }
+    expect((await subjects(b.email)).filter((s) => /suspended|released/.test(s))).toEqual([]);
+  });
+});
