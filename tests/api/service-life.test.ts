@@ -175,6 +175,22 @@ describe('the life of a domain', () => {
     expect(Date.parse(restored.expires_at)).toBe(Date.parse(E) + 365 * DAY);
   });
 
+  it('sends the 7-day reminder on its day and the expiry reminder the day after, in one jump over both', async () => {
+    const { b, domain, domainSvc } = await customer();
+    const E = Date.parse(domainSvc.expires_at);
+    await advanceTo(domainSvc.expires_at, -8);
+    await advance(10);
+    const mails = await (await appDb()).select().from(outbox).where(eq(outbox.recipient, b.email));
+    const sentAt = (subject: string) =>
+      mails.find((m) => m.subject.startsWith(subject))?.createdAt.getTime() ?? NaN;
+    const reminder = sentAt(`Reminder: ${domain} renews on`);
+    expect(reminder).toBeGreaterThanOrEqual(E - 7 * DAY);
+    expect(reminder).toBeLessThan(E - 6 * DAY);
+    const expired = sentAt(`${domain} has expired`);
+    expect(expired).toBeGreaterThanOrEqual(E + DAY);
+    expect(expired).toBeLessThan(E + 2 * DAY);
+  });
+
   it('is released 60 days after expiry when nobody pays, and search finds it available', async () => {
     const { b, domain, domainSvc } = await customer();
     await patch(b, domainSvc.id, { auto_renew: false });

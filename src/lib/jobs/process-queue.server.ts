@@ -137,22 +137,25 @@ export async function runDueJobs(): Promise<number> {
  * The test clock: moves the product's time forward by `ms` (refused without TEST_CLOCK=true) a
  * day at a time, and at each day brings waiting jobs as much nearer and runs what became due, as
  * if the days had passed one by one (as Stripe's test clocks do): in one jump, a monthly service
- * renews every month, where moving at once would have found it a year overdue. `afterStep` runs
- * after each day (the clock call keeps the offset there).
+ * renews every month, where moving at once would have found it a year overdue. `moved` runs once
+ * the time has moved, whether or not every job ran (the clock call keeps the offset there).
  */
 export async function advanceTimeAndRunDueJobs(
   ms: number,
-  afterStep: () => Promise<void> = async () => undefined,
+  moved: () => Promise<void> = async () => undefined,
 ): Promise<{ now: Date; ran: number }> {
   const queue = await jobQueue();
   let ran = 0;
-  for (let left = ms; left > 0; ) {
-    const step = Math.min(left, DAY_MS);
-    advanceClock(step);
-    await queue.shiftWaitingJobs(step);
-    await afterStep();
-    ran += await runDueJobs();
-    left -= step;
+  try {
+    for (let left = ms; left > 0; ) {
+      const step = Math.min(left, DAY_MS);
+      advanceClock(step);
+      await queue.shiftWaitingJobs(step);
+      ran += await runDueJobs();
+      left -= step;
+    }
+  } finally {
+    await moved();
   }
   return { now: now(), ran };
 }

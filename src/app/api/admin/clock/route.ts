@@ -30,7 +30,7 @@ const body = z
 /**
  * Operator call of a test deployment (TEST_CLOCK=true): moves the product's time forward a day at
  * a time, running what each day made due, and answers once every job has run (docs/decisions/0042
- * and 0151). The offset is kept in the database after each day. Without TEST_CLOCK the path does
+ * and 0151). The offset is kept in the database. Without TEST_CLOCK the path does
  * not exist.
  */
 export const POST = operatorRoute(
