@@ -4,7 +4,7 @@ import { appDatabase } from '@/lib/db/app-db';
 import { DataDirLockedError } from '@/lib/db/data-dir-lock';
 import { logger } from '@/lib/logger';
 import { startJobQueue, stopJobQueue } from '@/lib/jobs/process-queue.server';
-import { resumeKeptClock } from '@/lib/test-clock.server';
+import { resumeKeptClock } from '@/lib/test-clock-repository.server';
 import { seedDemoData } from '@/features/demo/server/demo-seed.server';
 // Every kind of job this server runs must be defined before its workers start, so that work
 // left from before a restart runs without waiting for a request to load the module.
@@ -31,7 +31,7 @@ export async function boot(): Promise<void> {
     }
     throw error;
   }
-  const started = Date.now();
+  const started = performance.now();
   try {
     const { db, kind, lock } = await appDatabase();
     // A test deployment goes on at the time its clock was moved to before the restart.
@@ -41,7 +41,10 @@ export async function boot(): Promise<void> {
     lock?.advertiseServer(`http://127.0.0.1:${env.PORT}`);
     await startJobQueue({ workers: true, tickMs: SCHEDULER_TICK_MS });
     stopJobsOnShutdown();
-    logger.info({ database: kind, ms: Date.now() - started }, 'database and job queue ready');
+    logger.info(
+      { database: kind, ms: Math.round(performance.now() - started) },
+      'database and job queue ready',
+    );
   } catch (error) {
     // Another process has the embedded database open: its message says who and what to do.
     if (error instanceof DataDirLockedError) console.error(error.message);

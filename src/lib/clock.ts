@@ -7,8 +7,8 @@ import { getEnv } from './env';
  *
  * With TEST_CLOCK=true the clock can be advanced; the offset lives on globalThis because Next
  * loads this module in several bundles of one process, and they must agree on the time. The
- * offset is also kept in the database (src/lib/test-clock.server.ts), so a restarted process goes
- * on at the moved time; two instances of a test deployment are moved one by one.
+ * offset is also kept in the database (test-clock-repository.server.ts), so a restarted process
+ * goes on at the moved time; two instances of a test deployment are moved one by one.
  */
 const KEY = Symbol.for('storefront.clock-offset');
 type Holder = { [KEY]?: number };
@@ -37,6 +37,15 @@ export function now(): Date {
 /** `days` whole days after `from` (before it when negative). */
 export function daysAfter(from: Date, days: number): Date {
   return new Date(from.getTime() + days * DAY_MS);
+}
+
+/**
+ * The real time, for what is not the business's: when a lock file was taken or went stale,
+ * rate-limit windows (their library counts in real time), Next's cache tags. Business time is
+ * `now()`; elapsed time is `performance.now()`.
+ */
+export function realNow(): Date {
+  return new Date(Date.now());
 }
 
 /** Whether this process may move its clock (TEST_CLOCK=true). */

@@ -137,25 +137,27 @@ export async function runDueJobs(): Promise<number> {
  * The test clock: moves the product's time forward by `ms` (refused without TEST_CLOCK=true) a
  * day at a time, and at each day brings waiting jobs as much nearer and runs what became due, as
  * if the days had passed one by one (as Stripe's test clocks do): in one jump, a monthly service
- * renews every month, where moving at once would have found it a year overdue. `moved` runs once
+ * renews every month, where moving at once would have found it a year overdue. `kept` runs once
  * the time has moved, whether or not every job ran (the clock call keeps the offset there).
+ * Answers the time moved to and how many job runs it took.
  */
 export async function advanceTimeAndRunDueJobs(
   ms: number,
-  moved: () => Promise<void> = async () => undefined,
+  kept: () => Promise<void> = async () => undefined,
 ): Promise<{ now: Date; ran: number }> {
   const queue = await jobQueue();
   let ran = 0;
+  let moved = now();
   try {
-    for (let left = ms; left > 0; ) {
+    for (let left = ms; left > 0;) {
       const step = Math.min(left, DAY_MS);
-      advanceClock(step);
+      moved = advanceClock(step);
       await queue.shiftWaitingJobs(step);
       ran += await runDueJobs();
       left -= step;
     }
   } finally {
-    await moved();
+    await kept();
   }
-  return { now: now(), ran };
+  return { now: moved, ran };
 }

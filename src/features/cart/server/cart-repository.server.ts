@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import { cartItems, carts, registryDomains } from '@/lib/db/schema';
 import type { SiteVersionId } from '@/features/site-version/site-version';
+import { now } from '@/lib/clock';
 
 /** The only code that knows how carts are stored. */
 
@@ -143,7 +144,7 @@ export async function bumpVersion(
     .update(carts)
     .set({
       version: sql`${carts.version} + 1`,
-      updatedAt: new Date(),
+      updatedAt: now(),
       siteVersion: input.siteVersion,
       dropped: input.dropped ?? [],
     })

@@ -1,9 +1,10 @@
 import 'server-only';
-import { now } from '@/lib/clock';
+import { daysAfter, now } from '@/lib/clock';
 import { pageRequestInput } from '@/lib/http/page-request-input';
 import { roleOf, type Role } from '@/features/access/roles';
 import { currentUser } from '@/features/auth/server/current-user.server';
 import { accountServices } from '@/features/services/server/services.server';
+import { RENEWAL_WINDOW_DAYS } from '@/features/services/renewal-window';
 import type { Service } from '@/features/services/service-types';
 import { requestContext } from '@/features/session/server/request-context.server';
 import type { SiteVersionId } from '@/features/site-version/site-version';
@@ -38,12 +39,11 @@ export async function dashboardViewer(): Promise<DashboardViewer | null> {
   };
 }
 
-const DAY = 24 * 60 * 60 * 1000;
 const LAPSING = new Set(['expiring', 'expired', 'redemption', 'suspended']);
 
-/** What renews or lapses within 30 days of the product's time, for the overview. */
+/** What renews or lapses within the renewal window of the product's time, for the overview. */
 export async function upcomingServices(viewer: DashboardViewer): Promise<Service[]> {
-  const soon = now().getTime() + 30 * DAY;
+  const soon = daysAfter(now(), RENEWAL_WINDOW_DAYS).getTime();
   return (await accountServices(viewer)).filter((s) => {
     const date = s.expires_at ?? s.renews_at;
     return (

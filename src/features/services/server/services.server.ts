@@ -1,6 +1,7 @@
 import 'server-only';
-import { now as clockNow } from '@/lib/clock';
+import { daysAfter, now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
+import { RENEWAL_WINDOW_DAYS } from '../renewal-window';
 import type { Service, ServiceStatus, ServiceType } from '../service-types';
 import type { AppDb } from '@/lib/db/client';
 import {
@@ -12,16 +13,14 @@ import {
   type ServiceRow,
 } from './services-repository.server';
 
-const EXPIRING_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** The status a person sees: an active domain within 30 days of its expiry is `expiring`. */
+/** The status a person sees: an active domain within the renewal window of its expiry is `expiring`. */
 export function statusOf(row: ServiceRow, now: Date): ServiceStatus {
   const status = row.status as ServiceStatus;
   if (
     status === 'active' &&
     row.type === 'domain' &&
     row.expiresAt &&
-    row.expiresAt.getTime() - now.getTime() <= EXPIRING_MS
+    row.expiresAt <= daysAfter(now, RENEWAL_WINDOW_DAYS)
   ) {
     return 'expiring';
   }

@@ -5,6 +5,7 @@ import { LegalLinks } from '@/features/tenancy/components/legal-links';
 import { zoneOffsetsNow } from '../opening-hours';
 import { OpeningHours } from './opening-hours';
 import styles from './footer.module.css';
+import { realNow } from '@/lib/clock';
 
 /** Footer from the store variables: company, contact, address, hours, text and custom snippet. */
 export function Footer({ store }: { store: Store }) {
@@ -49,7 +50,7 @@ export function Footer({ store }: { store: Store }) {
             <OpeningHours
               hours={v.openingHours}
               timeZone={v.timeZone}
-              offsets={zoneOffsetsNow(v.timeZone)}
+              offsets={zoneOffsetsNow(v.timeZone, realNow().getTime())}
             />
           </section>
         ) : null}

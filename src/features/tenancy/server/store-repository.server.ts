@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import { storeHosts, stores, tldPrices } from '@/lib/db/schema';
 import type { StoredStore, TldPrice } from '../store-types';
+import { now } from '@/lib/clock';
 
 const priceColumns = {
   siteVersion: true,
@@ -143,7 +144,7 @@ export async function updateStoredSettings(
     const next = change(current);
     await tx
       .update(stores)
-      .set({ ...next, updatedAt: new Date() })
+      .set({ ...next, updatedAt: now() })
       .where(eq(stores.id, id));
     return { ...current, ...next, hosts: await hostsOf(tx, id) };
   });

@@ -5,7 +5,7 @@ import { readJson } from '@/lib/http/read-json';
 import { DAY_MS, now, testClockEnabled } from '@/lib/clock';
 import { JobsStillDueError } from '@/lib/jobs/job-queue.server';
 import { advanceTimeAndRunDueJobs } from '@/lib/jobs/process-queue.server';
-import { keepClock, resumeKeptClock } from '@/lib/test-clock.server';
+import { keepClock, resumeKeptClock } from '@/lib/test-clock-repository.server';
 
 const MINUTE_MS = 60 * 1000;
 

@@ -19,7 +19,9 @@ export async function resumeKeptClock(): Promise<void> {
 /** Keeps this process's offset; a larger kept one (another instance moved further) stays. */
 export async function keepClock(): Promise<void> {
   const offsetMs = clockOffsetMs();
-  await (await appDb())
+  await (
+    await appDb()
+  )
     .insert(testClock)
     .values({ id: 1, offsetMs })
     .onConflictDoUpdate({
