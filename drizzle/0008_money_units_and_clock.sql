@@ -4,6 +4,7 @@ CREATE TABLE "test_clock" (
 	CONSTRAINT "test_clock_one_row" CHECK ("test_clock"."id" = 1)
 );
 --> statement-breakpoint
+ALTER TABLE "services" ALTER COLUMN "details" DROP DEFAULT;--> statement-breakpoint
 ALTER TABLE "services" ADD COLUMN "unit_net" integer;--> statement-breakpoint
 -- A service sold before units were kept: a plan's seat price is the unit of the line it was sold
 -- on (as shown then); a domain's year and a number's month are the recurring price itself.

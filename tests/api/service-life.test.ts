@@ -327,6 +327,7 @@ describe('the money of a renewal', () => {
 
 // Last: these jumps move every service of this file's database on.
 describe('the test clock', () => {
+  // Long: a query round per day of the jump, and every service of the file moves on with it.
   it('a jump of 335 days renews a number and a plan with auto-renew and a kept card every month', async () => {
     const { b, numberSvc, planSvc } = await customer({ keep: true });
     await advance(335);
@@ -341,5 +342,5 @@ describe('the test clock', () => {
       expect(bills.filter((o) => o.status !== 'fulfilled')).toEqual([]);
     }
     expect((await subjects(b.email)).filter((s) => /suspended|released/.test(s))).toEqual([]);
-  });
+  }, 180_000);
 });

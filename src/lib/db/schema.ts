@@ -14,6 +14,17 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type {
+  ServiceDetails,
+  StoredCurrency,
+  StoredOrderKind,
+  StoredOrderStatus,
+  StoredPaymentStatus,
+  StoredPeriod,
+  StoredServiceStatus,
+  StoredServiceType,
+  StoredSiteVersion,
+} from './column-types';
 
 /** A named set of TLD prices; built-in brands use their key, white-label stores their own list. */
 export const priceLists = pgTable('price_lists', {
@@ -600,13 +611,13 @@ export const orders = pgTable(
     email: text('email').notNull(),
     number: text('number').notNull(),
     /** `purchase` (a checkout), or `renewal` (a service's renewal or restore, issue 15). */
-    kind: text('kind').notNull().default('purchase'),
+    kind: text('kind').$type<StoredOrderKind>().notNull().default('purchase'),
     /** When an unpaid renewal is due: its bill is overdue after it (issue 15.9). */
     dueAt: timestamp('due_at', { withTimezone: true }),
-    status: text('status').notNull().default('awaiting_payment'),
+    status: text('status').$type<StoredOrderStatus>().notNull().default('awaiting_payment'),
     provider: text('provider').notNull(),
-    currency: text('currency').notNull(),
-    siteVersion: smallint('site_version').notNull(),
+    currency: text('currency').$type<StoredCurrency>().notNull(),
+    siteVersion: smallint('site_version').$type<StoredSiteVersion>().notNull(),
     totalNet: integer('total_net').notNull(),
     totalVat: integer('total_vat').notNull(),
     totalGross: integer('total_gross').notNull(),
@@ -665,7 +676,7 @@ export const orderLines = pgTable(
     recurringNet: integer('recurring_net').notNull(),
     recurringVat: integer('recurring_vat').notNull(),
     recurringGross: integer('recurring_gross').notNull(),
-    period: text('period').notNull(),
+    period: text('period').$type<StoredPeriod>().notNull(),
     /** A renewal or restore line: the service it extends (no new service is made for it). */
     serviceId: uuid('service_id'),
   },
@@ -686,9 +697,9 @@ export const payments = pgTable(
     storeKey: text('store_key').notNull(),
     accountId: uuid('account_id').notNull(),
     provider: text('provider').notNull(),
-    status: text('status').notNull().default('requires_payment'),
+    status: text('status').$type<StoredPaymentStatus>().notNull().default('requires_payment'),
     amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<StoredCurrency>().notNull(),
     /** The provider's id of this payment (a Stripe PaymentIntent id). */
     providerRef: text('provider_ref'),
     failureMessage: text('failure_message'),
@@ -755,8 +766,8 @@ export const invoices = pgTable(
     number: text('number').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     suppliedAt: timestamp('supplied_at', { withTimezone: true }).notNull(),
-    currency: text('currency').notNull(),
-    siteVersion: smallint('site_version').notNull(),
+    currency: text('currency').$type<StoredCurrency>().notNull(),
+    siteVersion: smallint('site_version').$type<StoredSiteVersion>().notNull(),
     supplier: jsonb('supplier').notNull(),
     customer: jsonb('customer').notNull(),
     lines: jsonb('lines').notNull(),
@@ -787,10 +798,10 @@ export const services = pgTable(
       .notNull()
       .unique()
       .references(() => orderLines.id),
-    type: text('type').notNull(),
+    type: text('type').$type<StoredServiceType>().notNull(),
     name: text('name').notNull(),
-    status: text('status').notNull(),
-    period: text('period').notNull(),
+    status: text('status').$type<StoredServiceStatus>().notNull(),
+    period: text('period').$type<StoredPeriod>().notNull(),
     seats: integer('seats'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     renewsAt: timestamp('renews_at', { withTimezone: true }),
@@ -812,11 +823,12 @@ export const services = pgTable(
     priceNet: integer('price_net').notNull(),
     priceVat: integer('price_vat').notNull(),
     priceGross: integer('price_gross').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<StoredCurrency>().notNull(),
     paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, {
       onDelete: 'set null',
     }),
-    details: jsonb('details').notNull().default({}),
+    /** By `type`: services-repository.server.ts pairs them in its row type. */
+    details: jsonb('details').$type<ServiceDetails>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [

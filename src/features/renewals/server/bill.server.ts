@@ -12,11 +12,7 @@ import {
 import { configuredProviderName } from '@/features/payments/server/provider-config.server';
 import { priceLine, priceUnits, sumLines } from '@/features/pricing/money';
 import type { ServiceRow } from '@/features/services/server/services.server';
-import {
-  SITE_VERSIONS,
-  siteVersionOf,
-  type SiteVersionId,
-} from '@/features/site-version/site-version';
+import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
 import type { Store } from '@/features/tenancy/store-types';
 import { restorePrice } from '../restore-price';
 
@@ -58,10 +54,9 @@ function linesFor(
   const rate = SITE_VERSIONS[siteVersion].vatRateBp;
   // Every figure is the unit's price times the units: a total is never divided back into units.
   const recurring = priceLine(row.unitNet, rate);
-  const details = row.details as { domain?: string; number?: string; plan?: string };
   switch (row.type) {
     case 'domain': {
-      const domain = details.domain ?? row.name;
+      const domain = row.details.domain;
       const renewal = priceUnits(row.unitNet, input.years, rate);
       const lines: PricedLine[] = [];
       if (input.restore) {
@@ -98,7 +93,7 @@ function linesFor(
         {
           type: 'number_renewal',
           label: row.name,
-          number: details.number ?? row.name,
+          number: row.details.number,
           serviceId: row.id,
           quantity: 1,
           unit: recurring,
@@ -107,7 +102,10 @@ function linesFor(
           recurring: { ...recurring, period: 'month' },
         },
       ];
-    default: {
+    case 'domain_transfer':
+      // Nothing bills a transfer: it becomes a domain, renewed as one, once it has arrived.
+      throw new Error(`service ${row.id} is a transfer: it has no renewal bill`);
+    case 'plan': {
       // The bill is for the seats of the coming month, each at the seat's price.
       const next = row.nextSeats ?? row.seats ?? 1;
       const unit = priceLine(row.unitNet, rate);
@@ -116,7 +114,7 @@ function linesFor(
         {
           type: 'plan_renewal',
           label: row.name,
-          plan: details.plan,
+          plan: row.details.plan,
           users: next,
           serviceId: row.id,
           quantity: next,
@@ -143,7 +141,7 @@ export async function billService(
   const first = await orderById(tx, row.orderId);
   if (!first) throw new Error(`service ${row.id} has no order`);
   const { store } = input;
-  const siteVersion = siteVersionOf(first.order.siteVersion);
+  const siteVersion = first.order.siteVersion;
   const lines = linesFor(row, store, siteVersion, input);
   const current = await billingOf(row.accountId, tx);
   const billing = (current ?? first.order.billing) as Order['billing'];

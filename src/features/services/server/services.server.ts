@@ -2,7 +2,7 @@ import 'server-only';
 import { daysAfter, now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import { RENEWAL_WINDOW_DAYS } from '../renewal-window';
-import type { Service, ServiceStatus, ServiceType } from '../service-types';
+import type { Service, ServiceStatus } from '../service-types';
 import type { AppDb } from '@/lib/db/client';
 import {
   findServiceById,
@@ -15,7 +15,7 @@ import {
 
 /** The status a person sees: an active domain within the renewal window of its expiry is `expiring`. */
 export function statusOf(row: ServiceRow, now: Date): ServiceStatus {
-  const status = row.status as ServiceStatus;
+  const status: ServiceStatus = row.status;
   if (
     status === 'active' &&
     row.type === 'domain' &&
@@ -30,10 +30,10 @@ export function statusOf(row: ServiceRow, now: Date): ServiceStatus {
 export function serviceView(row: ServiceRow, now: Date = clockNow()): Service {
   return {
     id: row.id,
-    type: row.type as ServiceType,
+    type: row.type,
     name: row.name,
     status: statusOf(row, now),
-    period: row.period === 'month' ? 'month' : 'year',
+    period: row.period,
     seats: row.seats,
     started_at: row.startedAt.toISOString(),
     renews_at: row.renewsAt?.toISOString() ?? null,
@@ -41,7 +41,7 @@ export function serviceView(row: ServiceRow, now: Date = clockNow()): Service {
     auto_renew: row.autoRenew,
     cancel_at_period_end: row.cancelAtPeriodEnd,
     price: { net: row.priceNet, vat: row.priceVat, gross: row.priceGross },
-    currency: row.currency === 'USD' ? 'USD' : 'GBP',
+    currency: row.currency,
     order_id: row.orderId,
   };
 }
