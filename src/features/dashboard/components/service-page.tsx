@@ -12,6 +12,7 @@ import styles from './dashboard.module.css';
 import { ServiceSettings } from './service-settings';
 import { SignInFirst } from './sign-in-first';
 import { StatusBadge } from './status-badge';
+import { siteVersionOfCurrency } from '@/features/site-version/site-version';
 
 const SECTION = { domain: 'domains', domain_transfer: 'domains', number: 'numbers', plan: 'plans' };
 
@@ -44,7 +45,8 @@ export async function ServicePage({ id }: { id: string }) {
         <dd>{formatDay(service.expires_at ?? service.renews_at, sv)}</dd>
         <dt>Renewal price</dt>
         <dd>
-          {formatMoney(service.price.gross, service.currency === 'USD' ? 2 : 1)} a {service.period}
+          {formatMoney(service.price.gross, siteVersionOfCurrency(service.currency))} a{' '}
+          {service.period}
         </dd>
       </dl>
       <ServiceSettings

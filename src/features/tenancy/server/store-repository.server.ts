@@ -4,6 +4,7 @@ import type { AppDb } from '@/lib/db/client';
 import { storeHosts, stores, tldPrices } from '@/lib/db/schema';
 import type { StoredStore, TldPrice } from '../store-types';
 import { now } from '@/lib/clock';
+import { siteVersionOf } from '@/features/site-version/site-version';
 
 const priceColumns = {
   siteVersion: true,
@@ -26,7 +27,7 @@ function toTldPrice(row: {
   featured: boolean;
   sortOrder: number;
 }): TldPrice {
-  return { ...row, siteVersion: row.siteVersion === 1 ? 1 : 2 };
+  return { ...row, siteVersion: siteVersionOf(row.siteVersion) };
 }
 
 /** The store reached by a host, with its price list, in one query; null when no store has it. */
