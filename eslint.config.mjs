@@ -153,6 +153,34 @@ export default defineConfig([
       ],
     },
   },
+  // Time has one source: business time is now() from src/lib/clock.ts, which a test clock moves;
+  // elapsed time is performance.now(); the real time, where it is meant, realNow() there
+  // (docs/decisions/0151). Server code only: browser components keep the visitor's own time. The
+  // Link rule above is repeated because a later block replaces a rule's options.
+  {
+    files: ['src/**/*.ts', 'src/app/**/*.tsx'],
+    ignores: ['src/lib/clock.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name='Link']:not(:has(JSXAttribute[name.name='prefetch']))",
+          message: 'Give a store link prefetch={false} (docs/decisions/0114).',
+        },
+        {
+          selector: "MemberExpression[object.name='Date'][property.name='now']",
+          message:
+            'Read the time with now() from src/lib/clock.ts; measure elapsed time with performance.now() (docs/decisions/0151).',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message:
+            'Read the time with now() from src/lib/clock.ts; measure elapsed time with performance.now() (docs/decisions/0151).',
+        },
+      ],
+    },
+  },
   { files: ['src/lib/**'], rules: restrict(NO_APP, NO_FEATURES, NO_DRIZZLE, NO_NEXT_SERVER) },
   {
     files: ['src/components/**'],

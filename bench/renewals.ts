@@ -63,7 +63,7 @@ try {
         case when s % 2 = 0 then 'year' else 'month' end
       from generate_series(1, ${N}) s;
     insert into services (id, store_key, account_id, order_id, order_line_id, type, name, status, period,
-        started_at, renews_at, expires_at, auto_renew, price_net, price_vat, price_gross, currency, details, created_at)
+        started_at, renews_at, expires_at, auto_renew, unit_net, price_net, price_vat, price_gross, currency, details, created_at)
       select md5('s' || s)::uuid, 'nameport', md5('a' || ((s - 1) / 10 + 1))::uuid,
         md5('o' || ((s - 1) / 10 + 1))::uuid, md5('l' || s)::uuid,
         case when s % 2 = 0 then 'domain' else 'number' end,
@@ -71,7 +71,7 @@ try {
         'active', case when s % 2 = 0 then 'year' else 'month' end, now() - interval '400 days',
         case when s % 2 = 0 then now() + interval '20 days' else now() - interval '1 day' end,
         case when s % 2 = 0 then now() + interval '20 days' else null end,
-        true, 1299, 260, 1559, 'GBP',
+        true, 1299, 1299, 260, 1559, 'GBP',
         case when s % 2 = 0 then jsonb_build_object('domain', 'bench' || s || '.com')
              else jsonb_build_object('number', '+44113' || lpad(s::text, 7, '0')) end,
         now() - interval '400 days'

@@ -14,6 +14,17 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type {
+  ServiceDetails,
+  StoredCurrency,
+  StoredOrderKind,
+  StoredOrderStatus,
+  StoredPaymentStatus,
+  StoredPeriod,
+  StoredServiceStatus,
+  StoredServiceType,
+  StoredSiteVersion,
+} from './column-types';
 
 /** A named set of TLD prices; built-in brands use their key, white-label stores their own list. */
 export const priceLists = pgTable('price_lists', {
@@ -118,6 +129,19 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The test clock (TEST_CLOCK=true): how far the product's time is ahead of the real time. Kept
+ * so that a restarted server goes on at the moved time (docs/decisions/0151). One row at most.
+ */
+export const testClock = pgTable(
+  'test_clock',
+  {
+    id: smallint('id').primaryKey().default(1),
+    offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('test_clock_one_row', sql`${t.id} = 1`)],
+);
 
 /** A customer account of one store: an owner and the team members the owner invited. */
 export const accounts = pgTable('accounts', {
@@ -587,13 +611,13 @@ export const orders = pgTable(
     email: text('email').notNull(),
     number: text('number').notNull(),
     /** `purchase` (a checkout), or `renewal` (a service's renewal or restore). */
-    kind: text('kind').notNull().default('purchase'),
+    kind: text('kind').$type<StoredOrderKind>().notNull().default('purchase'),
     /** When an unpaid renewal is due: its bill is overdue after it. */
     dueAt: timestamp('due_at', { withTimezone: true }),
-    status: text('status').notNull().default('awaiting_payment'),
+    status: text('status').$type<StoredOrderStatus>().notNull().default('awaiting_payment'),
     provider: text('provider').notNull(),
-    currency: text('currency').notNull(),
-    siteVersion: smallint('site_version').notNull(),
+    currency: text('currency').$type<StoredCurrency>().notNull(),
+    siteVersion: smallint('site_version').$type<StoredSiteVersion>().notNull(),
     totalNet: integer('total_net').notNull(),
     totalVat: integer('total_vat').notNull(),
     totalGross: integer('total_gross').notNull(),
@@ -652,7 +676,7 @@ export const orderLines = pgTable(
     recurringNet: integer('recurring_net').notNull(),
     recurringVat: integer('recurring_vat').notNull(),
     recurringGross: integer('recurring_gross').notNull(),
-    period: text('period').notNull(),
+    period: text('period').$type<StoredPeriod>().notNull(),
     /** A renewal or restore line: the service it extends (no new service is made for it). */
     serviceId: uuid('service_id'),
   },
@@ -673,9 +697,9 @@ export const payments = pgTable(
     storeKey: text('store_key').notNull(),
     accountId: uuid('account_id').notNull(),
     provider: text('provider').notNull(),
-    status: text('status').notNull().default('requires_payment'),
+    status: text('status').$type<StoredPaymentStatus>().notNull().default('requires_payment'),
     amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<StoredCurrency>().notNull(),
     /** The provider's id of this payment (a Stripe PaymentIntent id). */
     providerRef: text('provider_ref'),
     failureMessage: text('failure_message'),
@@ -742,8 +766,8 @@ export const invoices = pgTable(
     number: text('number').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     suppliedAt: timestamp('supplied_at', { withTimezone: true }).notNull(),
-    currency: text('currency').notNull(),
-    siteVersion: smallint('site_version').notNull(),
+    currency: text('currency').$type<StoredCurrency>().notNull(),
+    siteVersion: smallint('site_version').$type<StoredSiteVersion>().notNull(),
     supplier: jsonb('supplier').notNull(),
     customer: jsonb('customer').notNull(),
     lines: jsonb('lines').notNull(),
@@ -774,10 +798,10 @@ export const services = pgTable(
       .notNull()
       .unique()
       .references(() => orderLines.id),
-    type: text('type').notNull(),
+    type: text('type').$type<StoredServiceType>().notNull(),
     name: text('name').notNull(),
-    status: text('status').notNull(),
-    period: text('period').notNull(),
+    status: text('status').$type<StoredServiceStatus>().notNull(),
+    period: text('period').$type<StoredPeriod>().notNull(),
     seats: integer('seats'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     renewsAt: timestamp('renews_at', { withTimezone: true }),
@@ -789,14 +813,22 @@ export const services = pgTable(
     nextSeats: integer('next_seats'),
     /** When the service stopped being paid for: a domain's expiry, a number's unpaid renewal. */
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
+    /**
+     * The net price of one unit of the period: a domain's year, a number's month, a plan's seat
+     * for a month. Bills multiply it by the units; it is never worked out from a total
+     * (docs/decisions/0150).
+     */
+    unitNet: integer('unit_net').notNull(),
+    /** What the current period costs (all its units), as last sold or billed: what is shown. */
     priceNet: integer('price_net').notNull(),
     priceVat: integer('price_vat').notNull(),
     priceGross: integer('price_gross').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<StoredCurrency>().notNull(),
     paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, {
       onDelete: 'set null',
     }),
-    details: jsonb('details').notNull().default({}),
+    /** By `type`: services-repository.server.ts pairs them in its row type. */
+    details: jsonb('details').$type<ServiceDetails>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [

@@ -19,6 +19,7 @@ import { SignInFirst } from './sign-in-first';
 import { serviceName } from './service-table';
 import { StatusBadge } from './status-badge';
 import { TeamTable } from './team-table';
+import { siteVersionOfCurrency } from '@/features/site-version/site-version';
 
 /**
  * The overview: what renews or lapses within 30 days, what is unpaid, the latest orders. The
@@ -71,7 +72,7 @@ export async function OverviewSection({
                     {b.number}
                   </Link>{' '}
                   <StatusBadge status={b.status} />{' '}
-                  {formatMoney(b.totals.gross, b.currency === 'USD' ? 2 : 1)}, due{' '}
+                  {formatMoney(b.totals.gross, siteVersionOfCurrency(b.currency))}, due{' '}
                   {formatDay(b.due_at, viewer.siteVersion)}
                 </li>
               ))}
@@ -88,7 +89,7 @@ export async function OverviewSection({
                     {o.number}
                   </Link>{' '}
                   <StatusBadge status={o.status} />{' '}
-                  {formatMoney(o.totalGross, o.currency === 'USD' ? 2 : 1)}
+                  {formatMoney(o.totalGross, siteVersionOfCurrency(o.currency))}
                 </li>
               ))}
             </ul>

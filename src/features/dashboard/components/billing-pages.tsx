@@ -12,8 +12,9 @@ import type { NavViewer } from './dashboard-nav';
 import styles from './dashboard.module.css';
 import { SignInFirst } from './sign-in-first';
 import { StatusBadge } from './status-badge';
+import { siteVersionOfCurrency } from '@/features/site-version/site-version';
 
-const sv = (currency: string) => (currency === 'USD' ? 2 : 1);
+const sv = siteVersionOfCurrency;
 
 function NotForRole({
   title,

@@ -14,6 +14,7 @@ import styles from './dashboard.module.css';
 import { ServiceSettings } from './service-settings';
 import { SignInFirst } from './sign-in-first';
 import { StatusBadge } from './status-badge';
+import { siteVersionOfCurrency } from '@/features/site-version/site-version';
 
 const SECTION = { domain: 'domains', domain_transfer: 'domains', number: 'numbers', plan: 'plans' };
 
@@ -31,7 +32,7 @@ export async function ServicePage({ id }: { id: string }) {
   }
   const sv = viewer.siteVersion;
   const title = service.settings.type === 'number' ? service.settings.display : service.name;
-  const money = service.currency === 'USD' ? 2 : 1;
+  const money = siteVersionOfCurrency(service.currency);
   const kept = await hasPaymentMethod(viewer);
   const life =
     service.settings.type === 'domain'
@@ -56,7 +57,8 @@ export async function ServicePage({ id }: { id: string }) {
         <dd>{formatDay(service.expires_at ?? service.renews_at, sv)}</dd>
         <dt>Renewal price</dt>
         <dd>
-          {formatMoney(service.price.gross, money)} a {service.period}
+          {formatMoney(service.price.gross, money)} a{' '}
+          {service.period}
         </dd>
       </dl>
       {life && life.next.length > 0 ? (

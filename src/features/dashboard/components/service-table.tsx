@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { displayPhoneNumber } from '@/lib/phone-display';
 import { formatMoney } from '@/features/pricing/format-money';
 import type { Service } from '@/features/services/service-types';
-import type { SiteVersionId } from '@/features/site-version/site-version';
+import { type SiteVersionId, siteVersionOfCurrency } from '@/features/site-version/site-version';
 import { formatDay } from '../format';
 import styles from './dashboard.module.css';
 import { StatusBadge } from './status-badge';
@@ -52,7 +52,7 @@ export function ServiceTable({
               <td>{formatDay(s.expires_at ?? s.renews_at, siteVersion)}</td>
               <td>{!s.auto_renew ? 'Off' : hasPaymentMethod ? 'On' : 'Off: no payment method'}</td>
               <td>
-                {formatMoney(s.price.gross, s.currency === 'USD' ? 2 : 1)} / {s.period}
+                {formatMoney(s.price.gross, siteVersionOfCurrency(s.currency))} / {s.period}
               </td>
             </tr>
           ))}

@@ -99,7 +99,7 @@ export async function issueInvoice(
 }
 
 export function invoiceView(row: InvoiceRow): Invoice {
-  const currency = row.currency === 'USD' ? 'USD' : 'GBP';
+  const currency = row.currency;
   return {
     id: row.id,
     number: row.number,
@@ -109,7 +109,7 @@ export function invoiceView(row: InvoiceRow): Invoice {
     issued_at: row.issuedAt.toISOString(),
     supplied_at: row.suppliedAt.toISOString(),
     currency,
-    site_version: row.siteVersion === 2 ? 2 : 1,
+    site_version: row.siteVersion,
     shows_vat: currency === 'GBP',
     supplier: row.supplier as Invoice['supplier'],
     customer: row.customer as Invoice['customer'],

@@ -1,6 +1,7 @@
 import 'server-only';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
+import type { StoredCurrency } from '@/lib/db/column-types';
 import type { Payment, PaymentStatus, ProviderName } from '../payment-types';
 import {
   findPayment,
@@ -38,7 +39,7 @@ export function paymentView(row: PaymentRow): Payment {
     status: row.status as PaymentStatus,
     redirect_url: redirectUrlOf(row),
     amount: row.amount,
-    currency: row.currency === 'USD' ? 'USD' : 'GBP',
+    currency: row.currency,
     failure_message: row.failureMessage,
     created_at: row.createdAt.toISOString(),
   };
@@ -53,7 +54,7 @@ export function createPayment(
     accountId: string;
     provider: ProviderName;
     amount: number;
-    currency: string;
+    currency: StoredCurrency;
     now: Date;
     /** `processing` for a kept method charged at once; else the customer pays on a page. */
     status?: 'requires_payment' | 'processing';

@@ -71,7 +71,7 @@ export async function runCharge(
       orderId: bill.id,
       orderNumber: bill.number,
       amount: bill.totalGross,
-      currency: bill.currency === 'USD' ? 'USD' : 'GBP',
+      currency: bill.currency,
       customer: { accountId: bill.accountId, ...customer },
     },
     { providerRef: method.providerRef, customerRef: method.customerRef },

@@ -44,7 +44,7 @@ export async function stripePayment(
     orderId: found.order.id,
     orderNumber: found.order.number,
     amount: payment.amount,
-    currency: payment.currency === 'USD' ? 'USD' : 'GBP',
+    currency: payment.currency,
     saveMethod: found.order.savePaymentMethod,
     customer: {
       accountId: found.order.accountId,

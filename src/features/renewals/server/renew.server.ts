@@ -1,5 +1,5 @@
 import 'server-only';
-import { now as clockNow } from '@/lib/clock';
+import { daysAfter, now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/api-response';
@@ -38,8 +38,6 @@ import { openBillId } from './renewals-repository.server';
  * renewal bill, so the customer never has two bills for one renewal. With an Idempotency-Key,
  * a retried call answers the same order.
  */
-
-const DAY = 24 * 60 * 60 * 1000;
 
 export type RenewCaller = {
   /** The store of the request: the service must be of it. */
@@ -88,13 +86,13 @@ async function writeRenewal(
     if (locked?.order.status === 'awaiting_payment') await markOrderCancelled(tx, open, now);
   }
   const restore = row.status === 'redemption';
-  const releaseAt = new Date(row.expiresAt.getTime() + 60 * DAY);
+  const releaseAt = daysAfter(row.expiresAt, 60);
   const { order } = await billService(tx, row, {
     store: caller.store,
     years,
     restore,
     dueAt: row.expiresAt > now ? row.expiresAt : now,
-    expiresAt: releaseAt > now ? releaseAt : new Date(now.getTime() + DAY),
+    expiresAt: releaseAt > now ? releaseAt : daysAfter(now, 1),
     now,
   });
   const payment = await createPayment(tx, {

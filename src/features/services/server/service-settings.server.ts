@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
+import type { ServiceDetails } from '@/lib/db/column-types';
 import { ApiError } from '@/lib/http/api-response';
 import { fieldsOf } from '@/lib/http/read-json';
 import { requirePermission, type Permission, type Role } from '@/features/access/roles';
@@ -26,7 +27,6 @@ import {
   type ServiceAddress,
   type ServiceDetail,
   type ServiceSettings,
-  type ServiceStatus,
 } from '../service-types';
 import {
   accountUserIds,
@@ -77,7 +77,7 @@ export function displayNumber(number: string): string {
 }
 
 async function settingsOf(db: AppDb, row: ServiceRow): Promise<ServiceSettings> {
-  const d = row.details as Details;
+  const d: Details = row.details;
   switch (row.type) {
     case 'domain':
       return {
@@ -170,7 +170,7 @@ async function changeFor(
   now: Date,
 ): Promise<ServiceChange> {
   const change: ServiceChange = {};
-  const details: Details = { ...(row.details as Details) };
+  const details: Details = { ...row.details };
   if (typeof patch.auto_renew === 'boolean') change.autoRenew = patch.auto_renew;
   if (typeof patch.cancel_at_period_end === 'boolean') {
     change.cancelAtPeriodEnd = patch.cancel_at_period_end;
@@ -241,7 +241,8 @@ async function changeFor(
       change.nextSeats = patch.seat_count === seats ? null : patch.seat_count;
     }
   }
-  change.details = details;
+  // The patch schemas of the service's type checked every field written here.
+  change.details = details as ServiceDetails;
   return change;
 }
 
@@ -262,8 +263,7 @@ export async function updateServiceSettings(
     const row = await lockAccountService(tx, { id, ...scope });
     if (!row) throw serviceNotFound();
     for (const p of permissionsFor(fields)) requirePermission(caller.role, p);
-    if (ENDED_STATUSES.includes(row.status as ServiceStatus))
-      throw serviceNotChangeable(row.status);
+    if (ENDED_STATUSES.includes(row.status)) throw serviceNotChangeable(row.status);
     const type = row.type as keyof typeof SCHEMAS;
     const patch = parsePatch(SCHEMAS[type] ?? transferPatchSchema, body, row.type) as Details;
     if (fields.length === 0) throw invalid({ '(body)': ['name at least one setting to change'] });

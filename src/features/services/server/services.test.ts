@@ -8,7 +8,10 @@ import type { ServiceRow } from './services-repository.server';
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2026-11-26T12:00:00Z');
 
-function service(fields: Partial<ServiceRow>): ServiceRow {
+type Fields = Partial<Omit<ServiceRow, 'details'>>;
+
+function service(fields: Fields): ServiceRow {
+  // A domain's row unless `fields` says otherwise; the predicates read no details.
   return {
     id: 'service-1',
     storeKey: 'nameport',
@@ -30,12 +33,13 @@ function service(fields: Partial<ServiceRow>): ServiceRow {
     priceNet: 1_174,
     priceVat: 235,
     priceGross: 1_409,
+    unitNet: 1_174,
     currency: 'GBP',
     paymentMethodId: null,
-    details: {},
+    details: { domain: 'example.com' },
     createdAt: new Date('2025-11-26T12:00:00Z'),
     ...fields,
-  };
+  } as ServiceRow;
 }
 
 describe('statusOf', () => {
@@ -48,14 +52,14 @@ describe('statusOf', () => {
 
   it('leaves every other status as stored', () => {
     const soon = new Date(NOW.getTime() + DAY);
-    for (const status of ['expired', 'redemption', 'released', 'cancelled', 'failed']) {
+    for (const status of ['expired', 'redemption', 'released', 'cancelled', 'failed'] as const) {
       expect(statusOf(service({ status, expiresAt: soon }), NOW)).toBe(status);
     }
   });
 
   it('never calls a number or a plan expiring: they renew monthly', () => {
     const soon = new Date(NOW.getTime() + DAY);
-    for (const type of ['number', 'plan']) {
+    for (const type of ['number', 'plan'] as const) {
       expect(statusOf(service({ type, period: 'month', expiresAt: soon }), NOW)).toBe('active');
     }
   });

@@ -6,6 +6,7 @@ import { zoneOffsetsNow } from '../opening-hours';
 import { OpeningHours } from './opening-hours';
 import { SNIPPET_PATH } from '../server/snippet-document.server';
 import styles from './footer.module.css';
+import { realNow } from '@/lib/clock';
 
 /** Footer from the store variables: company, contact, address, hours, text and custom snippet. */
 export function Footer({ store }: { store: Store }) {
@@ -50,7 +51,7 @@ export function Footer({ store }: { store: Store }) {
             <OpeningHours
               hours={v.openingHours}
               timeZone={v.timeZone}
-              offsets={zoneOffsetsNow(v.timeZone)}
+              offsets={zoneOffsetsNow(v.timeZone, realNow().getTime())}
             />
           </section>
         ) : null}

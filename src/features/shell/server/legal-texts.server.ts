@@ -1,4 +1,5 @@
 import 'server-only';
+import { DAY_MS } from '@/lib/clock';
 import { displayPhoneNumber } from '@/lib/phone-display';
 import {
   SECURE_SESSION_COOKIE,
@@ -114,7 +115,7 @@ Our cookie notice at ${d.site}${LEGAL_PAGES.cookies.path} lists the cookies we s
 
 function cookies(d: Details, store: Store): string {
   const v = store.variables;
-  const days = REMEMBER_MS / (24 * 60 * 60 * 1000);
+  const days = REMEMBER_MS / DAY_MS;
   const optional = [
     v.gtmEnabled && v.gtmId
       ? `- Google Tag Manager (${v.gtmId}): loads the measurement tools ${d.store} chose, which may set cookies of their own to count visits.`
