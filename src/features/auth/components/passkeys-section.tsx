@@ -9,7 +9,7 @@ import { dayInWords } from './day-in-words';
 import { isCancelled, PASSKEY_UNAVAILABLE, usePasskeySupport } from './passkey-sign-in';
 
 /**
- * Passkeys (issue 16.6): the list with each one's name and last use, adding one (password, then
+ * Passkeys: the list with each one's name and last use, adding one (password, then
  * the browser's own dialog) and removing one (its own password field, shown on Remove). They sign in without a password on
  * this store's address, and stand in for the app's code at the second step.
  */
