@@ -21,6 +21,22 @@ export type StoredServiceStatus =
   | 'cancelled'
   | 'failed';
 
+/** A payment provider's name as payments, methods and orders keep it. */
+export type StoredProviderName = 'demo' | 'manual' | 'stripe';
+
+/** The billing details an order keeps as they were when it was placed (the billing feature's shape). */
+export type StoredBilling = {
+  name: string;
+  company?: string | null;
+  line1: string;
+  line2?: string | null;
+  city: string;
+  region?: string | null;
+  postcode: string;
+  country: string;
+  vat_number?: string | null;
+};
+
 export type StoredOrderKind = 'purchase' | 'renewal';
 export type StoredOrderStatus =
   'awaiting_payment' | 'paid' | 'fulfilled' | 'cancelled' | 'refunded';

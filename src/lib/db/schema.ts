@@ -24,6 +24,8 @@ import type {
   StoredServiceStatus,
   StoredServiceType,
   StoredSiteVersion,
+  StoredBilling,
+  StoredProviderName,
 } from './column-types';
 
 /** A named set of TLD prices; built-in brands use their key, white-label stores their own list. */
@@ -615,13 +617,13 @@ export const orders = pgTable(
     /** When an unpaid renewal is due: its bill is overdue after it. */
     dueAt: timestamp('due_at', { withTimezone: true }),
     status: text('status').$type<StoredOrderStatus>().notNull().default('awaiting_payment'),
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<StoredProviderName>().notNull(),
     currency: text('currency').$type<StoredCurrency>().notNull(),
     siteVersion: smallint('site_version').$type<StoredSiteVersion>().notNull(),
     totalNet: integer('total_net').notNull(),
     totalVat: integer('total_vat').notNull(),
     totalGross: integer('total_gross').notNull(),
-    billing: jsonb('billing').notNull(),
+    billing: jsonb('billing').$type<StoredBilling>().notNull(),
     registrant: jsonb('registrant'),
     numberAddresses: jsonb('number_addresses').notNull().default({}),
     /** The store as supplier when the order was placed (names, address, VAT and bank details). */
@@ -696,7 +698,7 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     storeKey: text('store_key').notNull(),
     accountId: uuid('account_id').notNull(),
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<StoredProviderName>().notNull(),
     status: text('status').$type<StoredPaymentStatus>().notNull().default('requires_payment'),
     amount: integer('amount').notNull(),
     currency: text('currency').$type<StoredCurrency>().notNull(),
@@ -727,7 +729,7 @@ export const paymentMethods = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     storeKey: text('store_key').notNull(),
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<StoredProviderName>().notNull(),
     providerRef: text('provider_ref').notNull(),
     /** The provider's customer the method belongs to (Stripe), for charges off-session. */
     customerRef: text('customer_ref'),
@@ -743,7 +745,7 @@ export const paymentMethods = pgTable(
 export const paymentEvents = pgTable(
   'payment_events',
   {
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<StoredProviderName>().notNull(),
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),

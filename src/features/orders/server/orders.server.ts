@@ -1,4 +1,5 @@
 import 'server-only';
+import type { StoredProviderName } from '@/lib/db/column-types';
 
 /**
  * A little over the house's 250 lines: everything other features may ask of orders (creation,
@@ -73,7 +74,7 @@ export async function createOrder(
     /** Who placed it; null for a renewal whose buyer has left the account. */
     userId: string | null;
     siteVersion: SiteVersionId;
-    provider: string;
+    provider: StoredProviderName;
     lines: PricedLine[];
     totals: MoneyLine;
     billing: Order['billing'];

@@ -35,7 +35,7 @@ export function redirectUrlOf(payment: Pick<PaymentRow, 'id' | 'provider' | 'ord
 export function paymentView(row: PaymentRow): Payment {
   return {
     id: row.id,
-    provider: row.provider as ProviderName,
+    provider: row.provider,
     status: row.status as PaymentStatus,
     redirect_url: redirectUrlOf(row),
     amount: row.amount,

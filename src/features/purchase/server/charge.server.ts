@@ -3,7 +3,6 @@ import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
 import type { OrderRow } from '@/features/orders/server/orders.server';
-import type { ProviderName } from '@/features/payments/payment-types';
 import { providerNamed } from '@/features/payments/server/provider-config.server';
 import {
   accountPaymentMethods,
@@ -46,7 +45,7 @@ export async function recordCharge(
     orderId: bill.id,
     storeKey: bill.storeKey,
     accountId: bill.accountId,
-    provider: method.provider as ProviderName,
+    provider: method.provider,
     amount: bill.totalGross,
     currency: bill.currency,
     now: clockNow(),

@@ -91,7 +91,7 @@ export async function finishPayment(
       locked.order.savePaymentMethod && input.method
         ? await keepPaymentMethod(tx, {
             ...scope,
-            provider: payment.provider as ProviderName,
+            provider: payment.provider,
             providerRef: input.method.providerRef,
             customerRef: input.method.customerRef,
             label: input.method.label,

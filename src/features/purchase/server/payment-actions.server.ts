@@ -80,12 +80,12 @@ export async function payOrder(
   if (!method) throw paymentMethodNotFound();
   const started = await db.transaction((tx) =>
     startPayment(tx, order.id, {
-      provider: method.provider as Payment['provider'],
+      provider: method.provider,
       charge: true,
       now: clockNow(),
     }),
   );
-  const billing = started.order.billing as { name?: string };
+  const billing = started.order.billing;
   const outcome = await runCharge(started.payment.id, started.order, method, {
     email: started.order.email,
     name: billing.name ?? '',

@@ -5,7 +5,6 @@ import { defineJob } from '@/lib/jobs/registry';
 import { notifyJobWorkers, prepareJobQueue } from '@/lib/jobs/process-queue.server';
 import { logger } from '@/lib/logger';
 import { orderById, orderView } from '@/features/orders/server/orders.server';
-import type { ProviderName } from '@/features/payments/payment-types';
 import { providerNamed } from '@/features/payments/server/provider-config.server';
 import { paymentById, recordProviderEvent } from '@/features/payments/server/payments.server';
 import { storeService } from '@/features/tenancy/server/store-service.server';
@@ -37,7 +36,7 @@ async function refundPayment({ paymentId }: { paymentId: string }): Promise<void
   await prepareJobQueue();
   await db.transaction(async (tx) => {
     const fresh = await recordProviderEvent(tx, {
-      provider: payment.provider as ProviderName,
+      provider: payment.provider,
       eventId: refundRef,
       type: 'refund.created',
       now: clockNow(),

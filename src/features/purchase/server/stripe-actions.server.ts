@@ -49,7 +49,7 @@ export async function stripePayment(
     customer: {
       accountId: found.order.accountId,
       email: found.order.email,
-      name: (found.order.billing as { name: string }).name,
+      name: found.order.billing.name,
     },
   });
   if (!payment.providerRef && started.providerRef) {

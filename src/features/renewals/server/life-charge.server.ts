@@ -62,7 +62,7 @@ export async function chargeIfDue(serviceId: string, { store, method }: Outside)
   const attempt = await claimCharge(serviceId, method);
   if (!attempt) return;
   const { paymentId, bill, n, cycle, next } = attempt;
-  const billing = bill.billing as { name?: string };
+  const billing = bill.billing;
   const outcome = await runCharge(paymentId, bill, attempt.method, {
     email: bill.email,
     name: billing.name ?? '',

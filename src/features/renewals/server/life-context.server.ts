@@ -38,7 +38,7 @@ export async function mail(ctx: StepContext, store: Store, m: LifeMail): Promise
   const first = await orderById(ctx.tx, ctx.row.orderId);
   const to = ctx.bill?.email ?? first?.order.email;
   if (!to) return;
-  const billing = (ctx.bill ?? first?.order)?.billing as { name?: string } | undefined;
+  const billing = (ctx.bill ?? first?.order)?.billing;
   await sendLifeMail(ctx.tx, store, {
     to,
     greetingName: billing?.name ?? 'there',
