@@ -96,7 +96,7 @@ export function GoogleButton({
   // so (the form above still signs in).
   if (unavailable) {
     return (
-      <div className={authStyles.alternatives}>
+      <div className={`${authStyles.alternatives} ${authStyles.unavailable}`}>
         <p className={formStyles.hint}>
           Google sign-in is unavailable right now: its script could not be loaded. Use your e-mail
           address and password instead, or try again later.
