@@ -38,13 +38,18 @@ export function PasskeySignIn({
   isCtd: boolean;
   onOutcome: (outcome: SignInOutcome) => void;
 }) {
+  // The button is drawn with the page, disabled until it hydrates, so nothing below it moves when
+  // the scripts arrive; a browser without passkeys is told so when it asks.
   const supported = usePasskeySupport();
   const { mutate } = useSWRConfig();
   const { waiting, error, setError, run } = useFormAction('The passkey could not be used.');
-  if (!supported) return null;
 
   const signIn = () =>
     run(async () => {
+      if (!supported) {
+        setError(PASSKEY_UNAVAILABLE);
+        return;
+      }
       const { startAuthentication } = await import('@simplewebauthn/browser');
       const { data: options } = await authApi.post('/api/passkey/options');
       let response;
