@@ -11,13 +11,16 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
  * repositories, src/lib/db and seeds; services never see next/server. Written once here: the
  * zones below are generated from these lists.
  */
-const FEATURE_LAYERS = [
+export const FEATURE_LAYERS = [
   ['site-version', 'theme'],
   ['pricing'],
-  ['tenancy', 'access', 'activity'],
+  ['tenancy', 'activity'],
   ['mail', 'catalog', 'session', 'billing'],
+  // Who calls, with which role: over the session, under every feature that acts for an account.
+  ['access'],
   ['cart', 'orders', 'payments'],
   ['auth', 'invoices', 'services'],
+  ['purchase'],
   ['shop', 'checkout'],
   ['renewals'],
   ['shell', 'seo', 'monitoring', 'demo', 'dashboard'],
@@ -49,10 +52,25 @@ const repositoryZones = features.map((feature) => ({
   message: `Only features/${feature} uses its repositories; call one of its services instead.`,
 }));
 
+/**
+ * A feature's look is its own: another feature may use its exported components (along the
+ * layers) but never its CSS modules. What every feature draws with (fields, buttons, the form
+ * hook) lives in src/components, which imports no feature (docs/decisions/0156).
+ */
+const styleZones = features.map((feature) => ({
+  target: dir(feature),
+  from: features.filter((f) => f !== feature).map((f) => `${dir(f)}/**/*.module.css`),
+  message: `features/${feature} may not use another feature's CSS: shared looks live in src/components.`,
+}));
+
 const NO_APP = { group: ['@/app/*'], message: 'Nothing imports from app/.' };
 const NO_FEATURES = {
   group: ['@/features/*'],
   message: 'lib/ has no business rules: it imports no feature.',
+};
+const NO_FEATURES_IN_COMPONENTS = {
+  group: ['@/features/*'],
+  message: 'src/components is shared by every feature: it imports none (docs/decisions/0156).',
 };
 const NO_DRIZZLE = {
   group: ['drizzle-orm', 'drizzle-orm/*'],
@@ -62,6 +80,17 @@ const NO_NEXT_SERVER = {
   group: ['next/server'],
   message:
     'Services take plain values: the route reads the request and writes the response (src/lib/http).',
+};
+/**
+ * Next loads some modules once per bundle, and a class from one copy is not another's: an error
+ * that decides an answer is told apart by its code or brand (isApiError, hasErrorCode), never by
+ * `instanceof` its class (docs/decisions/0120). Error itself is one per process, and allowed.
+ */
+const NO_INSTANCEOF_ERROR_CLASS = {
+  selector:
+    "BinaryExpression[operator='instanceof'][right.type='Identifier'][right.name=/^(?!Error$).*Error$/], BinaryExpression[operator='instanceof'][right.type='MemberExpression'][right.property.name=/Error$/]",
+  message:
+    'Decide by the error’s code or brand (isApiError, hasErrorCode), not instanceof its class: Next loads some modules twice (docs/decisions/0120).',
 };
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
@@ -80,7 +109,8 @@ export default defineConfig([
   ]),
   {
     rules: {
-      // Configuration is read in one place (src/lib/env.ts); see ARCHITECTURE.md "Habits".
+      // Configuration is read in one place (src/lib/env.ts); see docs/contract/architecture.md
+      // "Habits".
       'no-restricted-properties': [
         'error',
         {
@@ -97,11 +127,15 @@ export default defineConfig([
     settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...repositoryZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...layerZones, ...repositoryZones, ...styleZones] },
+      ],
       ...restrict(NO_APP, NO_DRIZZLE),
     },
   },
   { files: ['src/features/**'], rules: restrict(NO_APP, NO_DRIZZLE, NO_NEXT_SERVER) },
+  { files: ['src/**'], rules: { 'no-restricted-syntax': ['error', NO_INSTANCEOF_ERROR_CLASS] } },
   // Every store page sits under the dynamic [host] segment, so Next's prefetch of a link brings
   // back no content, only work: a long task on a slow phone and a request per link while the page
   // is still starting (docs/decisions/0114).
@@ -110,6 +144,7 @@ export default defineConfig([
     rules: {
       'no-restricted-syntax': [
         'error',
+        NO_INSTANCEOF_ERROR_CLASS,
         {
           selector:
             "JSXOpeningElement[name.name='Link']:not(:has(JSXAttribute[name.name='prefetch']))",
@@ -118,7 +153,39 @@ export default defineConfig([
       ],
     },
   },
+  // Time has one source: business time is now() from src/lib/clock.ts, which a test clock moves;
+  // elapsed time is performance.now(); the real time, where it is meant, realNow() there
+  // (docs/decisions/0151). Server code only: browser components keep the visitor's own time. The
+  // Link rule above is repeated because a later block replaces a rule's options.
+  {
+    files: ['src/**/*.ts', 'src/app/**/*.tsx'],
+    ignores: ['src/lib/clock.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXOpeningElement[name.name='Link']:not(:has(JSXAttribute[name.name='prefetch']))",
+          message: 'Give a store link prefetch={false} (docs/decisions/0114).',
+        },
+        {
+          selector: "MemberExpression[object.name='Date'][property.name='now']",
+          message:
+            'Read the time with now() from src/lib/clock.ts; measure elapsed time with performance.now() (docs/decisions/0151).',
+        },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message:
+            'Read the time with now() from src/lib/clock.ts; measure elapsed time with performance.now() (docs/decisions/0151).',
+        },
+      ],
+    },
+  },
   { files: ['src/lib/**'], rules: restrict(NO_APP, NO_FEATURES, NO_DRIZZLE, NO_NEXT_SERVER) },
+  {
+    files: ['src/components/**'],
+    rules: restrict(NO_APP, NO_FEATURES_IN_COMPONENTS, NO_DRIZZLE, NO_NEXT_SERVER),
+  },
   // HTTP plumbing: reading requests and writing responses is what it is for.
   { files: ['src/lib/http/**'], rules: restrict(NO_APP, NO_FEATURES, NO_DRIZZLE) },
   {
@@ -147,6 +214,8 @@ export default defineConfig([
       '@typescript-eslint/no-explicit-any': 'off',
       'no-restricted-imports': 'off',
       'import-x/no-restricted-paths': 'off',
+      // A test loads each module once: its own error classes are safe to check.
+      'no-restricted-syntax': 'off',
     },
   },
 ]);

@@ -1,4 +1,4 @@
-// Accounts benchmark (issue 4, point 14), on a production build:
+// Accounts benchmark, on a production build:
 // - equal time: median time of a sign-in with an unknown address and with a wrong password,
 //   200 tries each, interleaved (target: medians within 10 ms);
 // - password sign-in under load: requests/s while argon2 runs on every request, and the server's

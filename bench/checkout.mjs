@@ -1,4 +1,4 @@
-// Checkout benchmark (issue 14, point 11), on a production build:
+// Checkout benchmark, on a production build:
 // - order placement plus demo payment with 16 concurrent customers, each in a loop: add a new
 //   domain and a plan to the cart, GET /api/checkout (the re-check), POST /api/orders
 //   (Idempotency-Key), POST /api/payments/{id}/demo (the finish step: invoice, services,

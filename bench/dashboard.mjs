@@ -1,4 +1,4 @@
-// Dashboard benchmark (issue 15, point 12), on a production build: 16 signed-in customers, each
+// Dashboard benchmark, on a production build: 16 signed-in customers, each
 // with a domain, a number and a plan bought through the checkout and the demo payment, read
 // their dashboard's calls in a loop — GET /api/services, GET /api/services/{id}, GET
 // /api/account/members — for `--duration` seconds. Prints requests/s and p50/p99 per call, the

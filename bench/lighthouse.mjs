@@ -20,6 +20,9 @@ const median = (values) => values.toSorted((a, b) => a - b)[Math.floor(values.le
  */
 export async function lighthouseMobile(url, runs = 3, { headers } = {}) {
   const results = [];
+  // A run Lighthouse could not finish (its runtimeError, or a metric it could not compute) is
+  // said and made again, at most twice in all, rather than taken into the median.
+  let failed = 0;
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -42,13 +45,27 @@ export async function lighthouseMobile(url, runs = 3, { headers } = {}) {
           JSON.stringify(lhr),
         );
       }
+      const problem =
+        lhr.runtimeError?.code ??
+        (['largest-contentful-paint', 'cumulative-layout-shift', 'total-blocking-time'].some(
+          (id) => typeof lhr.audits[id]?.numericValue !== 'number',
+        )
+          ? 'a metric is missing'
+          : null);
+      if (problem) {
+        failed++;
+        console.warn(`lighthouse: ${url} run ${i + 1} failed (${problem})`);
+        if (failed > 2) throw new Error(`lighthouse: ${url} failed ${failed} times (${problem})`);
+        i--;
+        continue;
+      }
       results.push({
         score: Math.round(lhr.categories.performance.score * 100),
         lcp: lhr.audits['largest-contentful-paint'].numericValue,
         cls: lhr.audits['cumulative-layout-shift'].numericValue,
         tbt: lhr.audits['total-blocking-time'].numericValue,
-        // The longest main-thread task, as Lighthouse estimates it on its mobile CPU (issue 13
-        // point 4: none over 200 ms).
+        // The longest main-thread task, as Lighthouse estimates it on its mobile CPU (none over
+        // 200 ms).
         // Lighthouse's own measure of this machine's CPU speed at the time of the run: the same
         // page's TBT varies with it, so a table of times is read beside it.
         benchmarkIndex: lhr.environment?.benchmarkIndex ?? 0,

@@ -1,4 +1,4 @@
-// Renewal run benchmark (issue 15, point 12): N services on PostgreSQL, all with a step due —
+// Renewal run benchmark: N services on PostgreSQL, all with a step due —
 // half domains 20 days from expiry (a bill), half numbers past their renewal day (a bill and,
 // with a kept demo card, a charge) — run by the scheduler's finders and two job queues (two
 // instances), timed; then the database is asked whether any service was billed or charged twice.
@@ -31,7 +31,7 @@ const { runFinders } = await import('../src/lib/jobs/scheduler');
 const { now } = await import('../src/lib/clock');
 const { seedDemoData } = await import('../src/features/demo/server/demo-seed.server');
 await import('../src/features/renewals/server/life-jobs.server');
-await import('../src/features/checkout/server/receipt-job.server');
+await import('../src/features/purchase/server/receipt-job.server');
 
 const queues: InstanceType<typeof JobQueue>[] = [];
 const pools: Awaited<ReturnType<typeof openDatabase>>[] = [];
@@ -63,7 +63,7 @@ try {
         case when s % 2 = 0 then 'year' else 'month' end
       from generate_series(1, ${N}) s;
     insert into services (id, store_key, account_id, order_id, order_line_id, type, name, status, period,
-        started_at, renews_at, expires_at, auto_renew, price_net, price_vat, price_gross, currency, details, created_at)
+        started_at, renews_at, expires_at, auto_renew, unit_net, price_net, price_vat, price_gross, currency, details, created_at)
       select md5('s' || s)::uuid, 'nameport', md5('a' || ((s - 1) / 10 + 1))::uuid,
         md5('o' || ((s - 1) / 10 + 1))::uuid, md5('l' || s)::uuid,
         case when s % 2 = 0 then 'domain' else 'number' end,
@@ -71,7 +71,7 @@ try {
         'active', case when s % 2 = 0 then 'year' else 'month' end, now() - interval '400 days',
         case when s % 2 = 0 then now() + interval '20 days' else now() - interval '1 day' end,
         case when s % 2 = 0 then now() + interval '20 days' else null end,
-        true, 1299, 260, 1559, 'GBP',
+        true, 1299, 1299, 260, 1559, 'GBP',
         case when s % 2 = 0 then jsonb_build_object('domain', 'bench' || s || '.com')
              else jsonb_build_object('number', '+44113' || lpad(s::text, 7, '0')) end,
         now() - interval '400 days'

@@ -8,8 +8,10 @@ declare class Page {
   bytes: number;
   dropped: boolean;
   get etag(): string;
+  get scriptHashes(): string[];
   encoded(encoding: string): Buffer | undefined;
 }
+export const servedPages: WeakMap<ServerResponse, { scriptHashes: string[] }>;
 export class PageBytes {
   constructor(options: {
     transform: (bytes: Buffer) => Buffer;

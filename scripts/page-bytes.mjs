@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import Negotiator from 'negotiator';
+import { inlineScriptHashes } from './security-headers.mjs';
 
 /** What `compression` offers, in its order of preference: the answers must not differ. */
 const SUPPORTED = ['br', 'gzip', 'deflate', 'identity'];
@@ -66,11 +67,20 @@ export function notModified(req, etag) {
   return given.split(',').some((tag) => bare(tag) === bare(etag));
 }
 
+/**
+ * The page each answer sent whole (paint-first.mjs sets it): a cached page, or any page written in
+ * one piece, so that serve.mjs's Content-Security-Policy can name its inline scripts' hashes.
+ * @type {WeakMap<import('node:http').ServerResponse, { scriptHashes: string[] }>}
+ */
+export const servedPages = new WeakMap();
+
 class Page {
   /** @type {Buffer} */
   identity;
   /** @type {string | undefined} */
   #etag;
+  /** @type {string[] | undefined} */
+  #scriptHashes;
   /** What this page holds: its key's text, its bytes and their encoded forms. */
   bytes;
   /** Set when the store lets the page go: it is then not compressed any more. */
@@ -94,6 +104,16 @@ class Page {
   get etag() {
     this.#etag ??= `"${createHash('sha1').update(this.identity).digest('base64url')}"`;
     return this.#etag;
+  }
+
+  /**
+   * The hash sources of the inline scripts the page runs, worked out once per page: the page is
+   * the same text for every visitor, so a per-request nonce would cost its cached bytes
+   * (docs/decisions/0130-security-headers.md).
+   */
+  get scriptHashes() {
+    this.#scriptHashes ??= inlineScriptHashes(this.identity);
+    return this.#scriptHashes;
   }
 
   /** The page in `encoding` if it is ready; otherwise undefined, and it is made meanwhile. */

@@ -11,6 +11,8 @@
 //   length is not counted afresh on every request (page-length.mjs).
 // - One log line per request, with a request id the application's own lines share
 //   (request-log.mjs).
+// - The security headers of every answer, with a Content-Security-Policy per page
+//   (security-headers.mjs).
 // - Answers to what Next handles badly: malformed paths, internal headers on the way out, a
 //   connection whose request body was left unread (http-guards.mjs).
 import { createServer } from 'node:http';
@@ -20,10 +22,11 @@ import compression from 'compression';
 import next from 'next';
 import onHeaders from 'on-headers';
 import { answerMalformedPath, closeIfBodyUnread, withoutInternalHeaders } from './http-guards.mjs';
-import { PageBytes } from './page-bytes.mjs';
-import { paintFirst, rewritePage } from './paint-first.mjs';
+import { PageBytes, servedPages } from './page-bytes.mjs';
+import { PAINT_FIRST_LOADER_HASH, paintFirst, rewritePage } from './paint-first.mjs';
 import { rememberPageLengths } from './page-length.mjs';
 import { createRequestLog, REQUEST_ID_HEADER, requestIdOf, STORE_HEADER } from './request-log.mjs';
+import { createSecurityHeaders } from './security-headers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 3000);
@@ -46,18 +49,21 @@ const compress = compression();
 // Cached pages' bytes: rewritten and compressed once per page, not per request.
 const pages = new PageBytes({ transform: rewritePage });
 const requestLog = createRequestLog({ level: process.env.LOG_LEVEL || 'info' });
+const security = createSecurityHeaders({ env: process.env, loaderHash: PAINT_FIRST_LOADER_HASH });
 
 const server = createServer((req, res) => {
   const requestId = requestIdOf(req, trustedHops);
   req.headers[REQUEST_ID_HEADER] = requestId;
   res.setHeader(REQUEST_ID_HEADER, requestId);
   const line = requestLog.begin(req, res, requestId);
+  const nonce = security.prepare(req);
   // The last moment before the headers are written: everything that reads what the application
   // set has read it (paint-first.mjs, page-bytes.mjs), and the headers can still change.
   onHeaders(res, function beforeHeaders() {
     const store = this.getHeader(STORE_HEADER);
     if (typeof store === 'string') line.store = store;
     withoutInternalHeaders(this);
+    security.apply(req, this, { nonce, scriptHashes: servedPages.get(this)?.scriptHashes });
     closeIfBodyUnread(req, this);
   });
   const socketAddress = req.socket.remoteAddress ?? 'unknown';

@@ -38,7 +38,7 @@ function pagePath(pathname: string, params: URLSearchParams): string {
 }
 
 /**
- * The request gate (ARCHITECTURE.md "One request, end to end"):
+ * The request gate (docs/contract/architecture.md "One request, end to end"):
  * - any path containing /check-health is answered here, before any store or database work;
  * - the host (or its override) is checked; a malformed one gets 400;
  * - pages are rewritten to /{host}/{siteVersion}/{path}, so rendering can be cached per store and

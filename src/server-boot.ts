@@ -1,14 +1,16 @@
 import 'server-only';
-import { EnvError, getEnv } from '@/lib/env';
+import { getEnv } from '@/lib/env';
+import { hasErrorCode } from '@/lib/error-code';
 import { appDatabase } from '@/lib/db/app-db';
-import { DataDirLockedError } from '@/lib/db/data-dir-lock';
 import { logger } from '@/lib/logger';
 import { startJobQueue, stopJobQueue } from '@/lib/jobs/process-queue.server';
+import { resumeKeptClock } from '@/lib/test-clock-repository.server';
 import { seedDemoData } from '@/features/demo/server/demo-seed.server';
 // Every kind of job this server runs must be defined before its workers start, so that work
 // left from before a restart runs without waiting for a request to load the module.
 import '@/lib/mail/outbox-delivery.server';
-import '@/features/checkout/server/receipt-job.server';
+import '@/features/purchase/server/receipt-job.server';
+import '@/features/purchase/server/refund-job.server';
 import '@/features/checkout/server/expiry-job.server';
 import '@/features/renewals/server/life-jobs.server';
 
@@ -24,24 +26,29 @@ export async function boot(): Promise<void> {
   try {
     env = getEnv();
   } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
+    if (hasErrorCode(error, 'invalid_configuration')) {
+      console.error((error as Error).message);
       process.exit(1);
     }
     throw error;
   }
-  const started = Date.now();
+  const started = performance.now();
   try {
     const { db, kind, lock } = await appDatabase();
+    // A test deployment goes on at the time its clock was moved to before the restart.
+    await resumeKeptClock();
     await seedDemoData(db, { demoStores: env.SEED_DEMO_STORES });
     // `npm run outbox` finds the server here when it cannot open the embedded database itself.
     lock?.advertiseServer(`http://127.0.0.1:${env.PORT}`);
     await startJobQueue({ workers: true, tickMs: SCHEDULER_TICK_MS });
     stopJobsOnShutdown();
-    logger.info({ database: kind, ms: Date.now() - started }, 'database and job queue ready');
+    logger.info(
+      { database: kind, ms: Math.round(performance.now() - started) },
+      'database and job queue ready',
+    );
   } catch (error) {
     // Another process has the embedded database open: its message says who and what to do.
-    if (error instanceof DataDirLockedError) console.error(error.message);
+    if (hasErrorCode(error, 'data_dir_locked')) console.error((error as Error).message);
     logger.fatal(
       { err: error instanceof Error ? error.message : String(error) },
       'database setup failed',

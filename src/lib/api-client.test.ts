@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-describe('HTTP client (SPEC sections 7-9)', () => {
+describe('HTTP client (docs/contract/calls.md)', () => {
   it('has no timeout, sends credentials and echoes the XSRF-TOKEN cookie as X-XSRF-TOKEN', () => {
     const { defaults } = createApiClient();
     expect(defaults.timeout).toBe(0);
@@ -51,7 +51,7 @@ describe('HTTP client (SPEC sections 7-9)', () => {
   });
 });
 
-describe('data-fetch defaults (SPEC section 9)', () => {
+describe('data-fetch defaults (docs/contract/constants-and-errors.md)', () => {
   it('deduplicates for 2 s, throttles focus for 5 s and retries errors after 5 s', () => {
     expect(SWR_DEFAULTS).toEqual({
       dedupingInterval: 2000,

@@ -1,10 +1,10 @@
 import axios, { type AxiosInstance } from 'axios';
 
 /**
- * The product's HTTP client (SPEC sections 7 and 9): no timeout, credentials sent, and the
- * XSRF-TOKEN cookie echoed as the X-XSRF-TOKEN header. Non-2xx answers reject with axios's
- * generic messages ("Request failed with status code N", "Network Error", ...). On the server the
- * base address is the incoming request's real host.
+ * The product's HTTP client (docs/contract/calls.md, docs/contract/constants-and-errors.md): no
+ * timeout, credentials sent, and the XSRF-TOKEN cookie echoed as the X-XSRF-TOKEN header. Non-2xx
+ * answers reject with axios's generic messages ("Request failed with status code N", "Network
+ * Error", ...). On the server the base address is the incoming request's real host.
  */
 export function createApiClient(baseURL?: string): AxiosInstance {
   return axios.create({

@@ -1,10 +1,13 @@
 'use client';
 import { createApiClient } from './api-client';
 import { browserHasSession } from './browser-session';
+import { recoverSessions, SESSION_LOST_EVENT } from './session-recovery';
 
 const UNSAFE = new Set(['post', 'put', 'patch', 'delete']);
 
-/** The one HTTP client of the browser (SPEC section 7): same origin, credentials, XSRF echo. */
+/**
+ * The one HTTP client of the browser (docs/contract/calls.md): same origin, credentials, XSRF echo.
+ */
 export const browserApi = createApiClient();
 
 let tokenRequest: Promise<unknown> | null = null;
@@ -20,3 +23,7 @@ browserApi.interceptors.request.use(async (config) => {
   }
   return config;
 });
+
+// A call that finds the session gone tells the page, which offers to sign in again (the shell's
+// SessionLostNotice); a stale token alone is replaced and the call sent again.
+recoverSessions(browserApi, () => window.dispatchEvent(new Event(SESSION_LOST_EVENT)));

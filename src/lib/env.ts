@@ -65,7 +65,7 @@ const schema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    // Accounts (issue 4). See README "Configuration".
+    // Accounts. See README "Configuration".
     AUTH_SECRET: z.preprocess(
       emptyAsUndefined,
       z.string().min(32, 'must be at least 32 characters when set').optional(),
@@ -125,7 +125,7 @@ const schema = z
     RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1000).default(1),
     // Read by scripts/serve.mjs (benchmarks): print the event loop's delay every N ms; 0 = off.
     EVENT_LOOP_STATS_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-    // Catalog (issue 5). See README "Configuration" and docs/decisions/0030.
+    // Catalog. See README "Configuration" and docs/decisions/0030.
     AVAILABILITY_PROVIDER: z
       .enum(['registry', 'rdap'], { error: 'must be registry or rdap' })
       .default('registry'),
@@ -141,7 +141,7 @@ const schema = z
       .enum(['true', 'false'], { error: 'must be true or false' })
       .default('false')
       .transform((v) => v === 'true'),
-    // Payments (issue 14, docs/decisions/0062). Unset: `demo` while demo stores are seeded.
+    // Payments (docs/decisions/0062). Unset: `demo` while demo stores are seeded.
     PAYMENT_PROVIDER: z.preprocess(
       emptyAsUndefined,
       z.enum(['demo', 'manual', 'stripe'], { error: 'must be demo, manual or stripe' }).optional(),
@@ -224,6 +224,8 @@ export function paymentProviderOf(env: Env): 'demo' | 'manual' | 'stripe' {
 }
 
 export class EnvError extends Error {
+  readonly code = 'invalid_configuration';
+
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'EnvError';

@@ -3,12 +3,16 @@ import { displayPhoneNumber } from './phone-display';
 
 describe('phone numbers for people', () => {
   it.each([
-    ['+441134960011', '+44 113 496 0011'],
-    ['+442079460000', '+44 20 7946 0000'],
+    ['+441134960011', '0113 496 0011'],
+    ['+442079460000', '020 7946 0000'],
+    ['+44 20 7946 0000', '020 7946 0000'],
     ['+12025550143', '+1 202 555 0143'],
-    ['+44 20 7946 0000', '+44 20 7946 0000'],
-  ])('writes %s as %s', (stored, shown) => {
+  ])('writes %s as %s: national at home, international from abroad', (stored, shown) => {
     expect(displayPhoneNumber(stored)).toBe(shown);
+  });
+
+  it('writes a US number nationally for a US reader', () => {
+    expect(displayPhoneNumber('+12025550143', 'US')).toBe('(202) 555-0143');
   });
 
   it('shows what it cannot read as it is', () => {

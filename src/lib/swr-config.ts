@@ -1,13 +1,13 @@
 import type { SWRConfiguration } from 'swr';
 
-/** SPEC section 9: data-fetch cache defaults for every SWR hook. */
+/** docs/contract/constants-and-errors.md: data-fetch cache defaults for every SWR hook. */
 export const SWR_DEFAULTS = {
   dedupingInterval: 2_000,
   focusThrottleInterval: 5_000,
   errorRetryInterval: 5_000,
 } as const satisfies SWRConfiguration;
 
-/** SPEC sections 8-9: the customer lookup is never retried after an error. */
+/** docs/contract/constants-and-errors.md: the customer lookup is never retried after an error. */
 export const CUSTOMER_LOOKUP_OPTIONS = {
   shouldRetryOnError: false,
   errorRetryCount: 0,

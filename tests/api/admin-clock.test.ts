@@ -103,6 +103,30 @@ describe('POST /api/admin/clock', () => {
     expect(answer.headers.get('allow')).toBe('GET, POST');
   });
 
+  it('runs what each day made due on that day, as if the days had passed one by one', async () => {
+    const start = now().getTime();
+    const dayOf = (d: Date) => Math.floor((d.getTime() - start) / DAY);
+    ran.length = 0;
+    await jobs.enqueue('test.clock-step', {}, { startAfter: new Date(start + 5 * DAY + 60_000) });
+    await jobs.enqueue('test.clock-step', {}, { startAfter: new Date(start + 2 * DAY + 60_000) });
+    const answer = await advance({ advance_days: 7 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.ran).toBe(2);
+    expect(ran.map(dayOf)).toEqual([3, 6]);
+  });
+
+  it('goes on at the moved time after a restart', async () => {
+    const moved = now().getTime();
+    // A restarted process has no offset in memory: it starts at the real time.
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for('storefront.clock-offset')];
+    expect(now().getTime()).toBeLessThan(moved - DAY);
+    const headers = { authorization: `Bearer ${TOKEN}` };
+    const answer = await operator.call(route.GET, '/api/admin/clock', { headers });
+    expect(answer.status).toBe(200);
+    expect(Date.parse(answer.body.data.now)).toBeGreaterThanOrEqual(moved);
+    expect(now().getTime()).toBeGreaterThanOrEqual(moved);
+  });
+
   // Last: the tests above count the offset in whole days.
   it('moves the clock by minutes, for what lasts less than a day', async () => {
     const before = now().getTime();

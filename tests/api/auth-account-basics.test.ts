@@ -3,7 +3,7 @@ import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harnes
 import { PASSWORD, readyAgent, registeredUser, signedIn } from '../support/auth-flows';
 import { linkIn } from '../support/mail-server';
 
-/** Issue 12 point 18: change password, change e-mail, the list of sessions, the mails. */
+/** Change password, change e-mail, the list of sessions, the mails. */
 
 const harness = await startAuthHarness();
 const { mail } = harness;

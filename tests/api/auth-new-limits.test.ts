@@ -3,7 +3,7 @@ import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harnes
 import { PASSWORD, readyAgent, registeredUser, signedIn } from '../support/auth-flows';
 
 /**
- * Issue 16 point 7: every new credential path has a rate limit. Limits are scaled down to
+ * Every new credential path has a rate limit. Limits are scaled down to
  * three tenths here (RATE_LIMIT_SCALE) so each is met in a few calls; every refusal is 429 with
  * Retry-After.
  */

@@ -5,7 +5,7 @@ import { PASSWORD, readyAgent, registeredUser } from '../support/auth-flows';
 import { routeFetch } from '../support/route-fetch';
 
 /**
- * Issue 16 point 2: the desktop client's side of the flow, driven by a maintained OAuth client
+ * The desktop client's side of the flow, driven by a maintained OAuth client
  * library (oauth4webapi) as a native app runs it: discovery, the browser's sign-in and consent,
  * the code exchanged with PKCE and no cookie, bearer calls, refresh with rotation and reuse
  * detection, revocation.

@@ -5,7 +5,7 @@ import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harnes
 import { PASSWORD, readyAgent, registeredUser, signedIn } from '../support/auth-flows';
 import { SoftAuthenticator } from '../support/soft-authenticator';
 
-/** Issue 16 point 6: passkeys added on the security page, sign-in without a password, second step. */
+/** Passkeys added on the security page, sign-in without a password, second step. */
 
 const harness = await startAuthHarness();
 const { mail } = harness;

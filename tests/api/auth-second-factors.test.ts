@@ -5,7 +5,7 @@ import type { Agent } from '../support/agent';
 import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harness';
 import { PASSWORD, registeredUser, signedIn } from '../support/auth-flows';
 
-/** Issue 16 points 4 and 5: setting up a phone for SMS codes, and backup codes. */
+/** Setting up a phone for SMS codes, and backup codes. */
 
 const harness = await startAuthHarness();
 const { mail, sms } = harness;

@@ -152,7 +152,7 @@ describe('GET /api/customer', () => {
     const agent = new Agent();
     const answer = await agent.call(routes.customer.GET, '/api/customer');
     expect(answer.status).toBe(200);
-    // The cart is the real (empty) cart since issue 5: same shape as GET /api/cart.
+    // The cart is the real (empty) cart: same shape as GET /api/cart.
     expect(answer.body.data.user).toBeNull();
     expect(answer.body.data.cart).toMatchObject({
       id: null,

@@ -75,6 +75,23 @@ describe('GET/PUT /api/account/billing', () => {
     expect((await c.getBilling()).body.data.billing).toBeNull();
   });
 
+  it.each(['name', 'line1', 'city', 'company', 'vat_number'])(
+    'refuses NUL and other control characters in %s with a field error, and keeps nothing',
+    async (field) => {
+      const c = await signedInCustomer(routes);
+      for (const bad of ['\u0000', '\u0007', '\u007f', '\u009b']) {
+        const refused = await c.putBilling({ ...UK_BILLING, [field]: `Hop${bad}per` });
+        expect(refused.status).toBe(400);
+        expect(refused.body.error).toEqual({
+          code: 'validation_failed',
+          message: 'The request is not valid.',
+          fields: { [field]: ['must not contain control characters'] },
+        });
+      }
+      expect((await c.getBilling()).body.data.billing).toBeNull();
+    },
+  );
+
   it('is for signed-in customers, with the CSRF token', async () => {
     const anonymous = new Agent();
     await anonymous.call(routes.token.GET, '/api/token');

@@ -143,6 +143,19 @@ describe('POST /api/cart', () => {
     },
   );
 
+  it('refuses an emoji domain with the reason, and a registry-held name as taken', async () => {
+    const s = await shopper(routes);
+    const emoji = await s.add({ type: 'domain_registration', domain: '😀.com', years: 1 });
+    expect(emoji.status).toBe(400);
+    expect(emoji.body.error.fields.domain).toEqual([
+      '"😀" cannot be part of a domain name: only letters, digits and hyphens can.',
+    ]);
+    const google = await s.add({ type: 'domain_registration', domain: 'google.com', years: 1 });
+    expect(google.status).toBe(422);
+    expect(google.body.error.code).toBe('domain_taken');
+    expect((await s.get()).body.data.items).toEqual([]);
+  });
+
   it('needs the CSRF token', async () => {
     const s = await shopper(routes);
     const answer = await s.agent.call(routes.cart.POST, '/api/cart', {
@@ -253,7 +266,7 @@ describe('PUT, DELETE and clear', () => {
     const id = added.body.data.items[0].id;
     const changed = await s.put(id, { years: 3 });
     // Each year as the search shows it (£12.59, then £15.59 a year): the years add up to the
-    // line, VAT 2.10 + 2 x 2.60, never VAT rounded again on the sum (issue 12 point 13).
+    // line, VAT 2.10 + 2 x 2.60, never VAT rounded again on the sum.
     expect(changed.body.data.items[0]).toMatchObject({
       years: 3,
       price: { net: 1049 + 2 * 1299, vat: 210 + 2 * 260, gross: 1259 + 2 * 1559 },

@@ -99,6 +99,52 @@ describe('GET /api/domains/search (registry provider)', () => {
     });
   });
 
+  it.each(['nul\u0000.com', 'esc\u001b.com'])('refuses %j: no control character', async (q) => {
+    const { status, body } = await search(q);
+    expect(status).toBe(400);
+    expect(body.error.fields).toEqual({ q: ['must not contain control characters'] });
+  });
+
+  it('shows a released name available at once, though its "taken" was cached', async () => {
+    const { registerSoldDomain, releaseRegisteredDomain } =
+      await import('@/features/catalog/server/inventory.server');
+    const domain = `lapsed-${process.pid}-${Date.now().toString(36)}.com`;
+    const db = await appDb();
+    await db.transaction((tx) =>
+      registerSoldDomain(tx, { domain, expiresAt: new Date('2030-01-01T00:00:00Z') }),
+    );
+    expect((await search(domain)).body.data.results[0]).toMatchObject({ domain, status: 'taken' });
+    // The end of redemption: the lapse step releases the name inside its own transaction.
+    await db.transaction((tx) => releaseRegisteredDomain(tx, domain));
+    expect((await search(domain)).body.data.results[0]).toMatchObject({
+      domain,
+      status: 'available',
+    });
+  });
+
+  it('refuses an emoji name with 400 saying why, as registries refuse it', async () => {
+    const { status, body } = await search('😀.com');
+    expect(status).toBe(400);
+    expect(body.error.fields.q).toEqual([
+      '"😀" cannot be part of a domain name: only letters, digits and hyphens can.',
+    ]);
+    expect((await search('xn--e28h.com')).status).toBe(400);
+  });
+
+  it('answers well-known and reserved names taken, as a registry does', async () => {
+    for (const q of ['google.com', 'a.com', 'example.com', 'nic.co.uk']) {
+      const { body } = await search(q);
+      expect(body.data.results[0]).toMatchObject({ domain: q, kind: 'exact', status: 'taken' });
+    }
+  });
+
+  it('cleans an address pasted from the browser to its host', async () => {
+    const { status, body } = await search('https://www.example.com/path?x=1');
+    expect(status).toBe(200);
+    expect(body.data.query).toBe('example.com');
+    expect(body.data.results[0]).toMatchObject({ domain: 'example.com', status: 'taken' });
+  });
+
   it('refuses a missing q with 400', async () => {
     const response = await GET(apiRequest('/api/domains/search', { headers: GB }), noContext);
     expect(response.status).toBe(400);

@@ -16,7 +16,7 @@ const { appDb } = await import('@/lib/db/app-db');
 const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 const { invoices, phoneNumbers, registryDomains, services } = await import('@/lib/db/schema');
 const { eq } = await import('drizzle-orm');
-const { finishPayment } = await import('@/features/checkout/server/finish.server');
+const { finishPayment } = await import('@/features/purchase/server/finish.server');
 const { searchDomains } = await import('@/features/catalog/server/domain-search.server');
 
 beforeAll(async () => {
@@ -252,5 +252,84 @@ describe('an order unpaid for 24 hours', () => {
     expect(row).toMatchObject({ heldByOrder: null });
     expect((await b.demo(payment.id, 'succeed')).status).toBe(409);
     expect((await b.payAgain(order.id)).body.error.code).toBe('order_not_payable');
+  });
+});
+
+describe('one order, one payment', () => {
+  /** POST /api/orders/{id}/pay as a client sends it: no body, `{}` or a kept method. */
+  const pay = (b: Buyer, orderId: string, json?: object) =>
+    b.agent.call(routes.pay.POST, `/api/orders/${orderId}/pay`, {
+      method: 'POST',
+      params: { id: orderId },
+      headers: b.headers(),
+      ...(json === undefined ? {} : { json }),
+    });
+
+  it('20 open attempts confirmed at once: one is paid, the other 19 are refused with 409 before money moves', async () => {
+    const b = await buyer(routes);
+    const { order, payment } = await placed(b);
+    const attempts = [payment.id];
+    for (let i = 0; i < 19; i++) attempts.push((await b.payAgain(order.id)).body.data.payment.id);
+    const answers = await Promise.all(attempts.map((id) => b.demo(id, 'succeed')));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused).toHaveLength(19);
+    for (const a of refused) expect(a.body.error.code).toBe('order_not_payable');
+    const detail = (await b.getOrder(order.id)).body.data;
+    expect(detail.order.status).toBe('fulfilled');
+    const statuses = detail.payments.map((p: { status: string }) => p.status);
+    expect(statuses.filter((s: string) => s === 'succeeded')).toHaveLength(1);
+    expect(statuses.filter((s: string) => s === 'failed')).toHaveLength(19);
+    const db = await appDb();
+    expect(await db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);
+    expect(await db.select().from(services).where(eq(services.orderId, order.id))).toHaveLength(3);
+  });
+
+  it('two parallel payments with a kept card: one 201 paid, the other 409 order_not_payable', async () => {
+    const b = await buyer(routes);
+    const first = await placed(b, { save_payment_method: true });
+    await b.demo(first.payment.id, 'succeed');
+    const { payment_methods } = (
+      await b.agent.call(
+        (await import('@/app/api/account/payment-methods/route')).GET,
+        '/api/account/payment-methods',
+        { headers: b.headers() },
+      )
+    ).body.data;
+    const { order } = await placed(b);
+    const answers = await Promise.all([
+      pay(b, order.id, { payment_method_id: payment_methods[0].id }),
+      pay(b, order.id, { payment_method_id: payment_methods[0].id }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 201)!.body.data.payment.status).toBe('succeeded');
+    expect(answers.find((a) => a.status === 409)!.body.error.code).toBe('order_not_payable');
+    const detail = (await b.getOrder(order.id)).body.data;
+    expect(detail.order.status).toBe('fulfilled');
+    expect(
+      detail.payments.filter((p: { status: string }) => p.status === 'succeeded'),
+    ).toHaveLength(1);
+  });
+
+  it('starts a new attempt from no body or an empty JSON object, and answers one message when the order takes no payment', async () => {
+    const b = await buyer(routes);
+    const { order, payment } = await placed(b);
+    const empty = await pay(b, order.id, {});
+    expect(empty.status).toBe(201);
+    expect(empty.body.data.payment).toMatchObject({
+      status: 'requires_payment',
+      amount: order.totals.gross,
+    });
+    expect((await pay(b, order.id)).status).toBe(201);
+    const wrong = await pay(b, order.id, { payment_method_id: 'nope' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields).toHaveProperty('payment_method_id');
+    await b.demo(payment.id, 'succeed');
+    const paid = await pay(b, order.id, {});
+    expect(paid.status).toBe(409);
+    expect(paid.body.error).toEqual({
+      code: 'order_not_payable',
+      message: `Order ${order.number} is fulfilled: it takes no payment.`,
+    });
   });
 });

@@ -75,7 +75,7 @@ describe('GET /api/services/{id}', () => {
       ring_seconds: 20,
       emergency_address: { city: 'Manchester', country: 'GB' },
     });
-    expect(n.settings.display).toMatch(/^\+44 \d{2,4} \d{3,4} \d{3,4}$/);
+    expect(n.settings.display).toMatch(/^0\d{2,4} \d{3,4} \d{3,4}$/);
     const p = (await get(b, services.plan.id)).body.data.service;
     expect(p.settings).toEqual({
       type: 'plan',

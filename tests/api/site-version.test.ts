@@ -5,7 +5,7 @@ import { apiRequest } from '../support/requests';
 
 const noContext = undefined as never;
 
-/** Session cookie and CSRF header from GET /api/token, as the client sends them (issue 4). */
+/** Session cookie and CSRF header from GET /api/token, as the client sends them. */
 async function csrf(host = 'nameport.localhost'): Promise<Record<string, string>> {
   const response = await getToken(apiRequest('/api/token', { host }), noContext);
   const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]!);

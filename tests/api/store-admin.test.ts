@@ -148,4 +148,42 @@ describe('PATCH /api/admin/stores/{host}', () => {
     expect(invalid.body.error.fields).toHaveProperty(['theme.primaryColor']);
     expect((await call('GET', 'bytes.localhost')).body.data).toEqual(before);
   });
+
+  it('refuses a store name with a control character, a field error and nothing kept', async () => {
+    const before = (await call('GET', 'harbor.localhost')).body.data;
+    for (const name of ['Harbor\u0000Telecom', 'Harbor\u001bTelecom', 'Harbor\u0085']) {
+      const refused = await call('PATCH', 'harbor.localhost', { store_name: name });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toMatchObject({
+        code: 'validation_failed',
+        fields: { store_name: ['must not contain control characters'] },
+      });
+    }
+    expect((await call('GET', 'harbor.localhost')).body.data).toEqual(before);
+  });
+});
+
+describe('/api/admin/stores/{host} with a path that is no host name', () => {
+  // Next hands the route its path segment decoded: "/api/admin/stores/%25" arrives as "%".
+  it.each(['%', '%25', '%zz', 'a%00b'])(
+    'answers 400 in the documented format for %s',
+    async (host) => {
+      for (const method of ['GET', 'PATCH'] as const) {
+        const request = apiRequest(`/api/admin/stores/${encodeURIComponent(host)}`, {
+          method,
+          headers: { authorization: `Bearer ${TOKEN}` },
+          json: method === 'PATCH' ? { store_name: 'Never' } : undefined,
+        });
+        const response = await route[method](request, { params: Promise.resolve({ host }) });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual({
+          error: {
+            code: 'validation_failed',
+            message: 'Not a host name.',
+            fields: { host: ['must be a host name, e.g. shop.example.com'] },
+          },
+        });
+      }
+    },
+  );
 });

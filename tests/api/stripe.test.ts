@@ -3,18 +3,24 @@ import Stripe from 'stripe';
 import { apiRequest } from '../support/requests';
 import { startFakeStripe } from '../support/fake-stripe';
 import { buyer, checkoutRoutes, readyCart, type Buyer } from '../support/checkout';
+import { startMailServer } from '../support/mail-server';
 
 // The real SDK against a local Stripe-compatible server (the test's outside world).
 const WEBHOOK_SECRET = 'whsec_testlanesecret0123456789';
 const stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
 stripe.autoWebhooks(false);
+// Real mail: the refund notice leaves over SMTP through this process's job workers.
+const mail = await startMailServer();
 Object.assign(process.env, {
+  SMTP_URL: mail.url,
   PAYMENT_PROVIDER: 'stripe',
   STRIPE_SECRET_KEY: 'sk_test_storefront0123456789',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_storefront0123456789',
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   STRIPE_API_URL: stripe.url,
 });
+const { runJobsInThisProcess, runDueJobs } = await import('@/lib/jobs/process-queue.server');
+await runJobsInThisProcess();
 const routes = await checkoutRoutes();
 const webhookRoute = await import('@/app/api/payments/stripe/webhook/route');
 const { appDb } = await import('@/lib/db/app-db');
@@ -22,7 +28,7 @@ const { seedDemoData } = await import('@/features/demo/server/demo-seed.server')
 const { invoices, paymentEvents, services } = await import('@/lib/db/schema');
 const { eq } = await import('drizzle-orm');
 const { stripePayment, stripeReturn } =
-  await import('@/features/checkout/server/stripe-actions.server');
+  await import('@/features/purchase/server/stripe-actions.server');
 const { accountPaymentMethods } = await import('@/features/payments/server/payments.server');
 
 const signer = new Stripe('sk_test_signer', { telemetry: false });
@@ -32,12 +38,13 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stripe.close();
+  await mail.close();
 });
 
 /** Posts an event to the webhook route as Stripe would: signed over the raw body. */
-async function webhook(event: object, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify(event);
-  const header = signer.webhooks.generateTestHeaderString({ payload, secret });
+async function webhook(event: object | string, secret = WEBHOOK_SECRET, timestamp?: number) {
+  const payload = typeof event === 'string' ? event : JSON.stringify(event);
+  const header = signer.webhooks.generateTestHeaderString({ payload, secret, timestamp });
   const response = await webhookRoute.POST(
     apiRequest('/api/payments/stripe/webhook', {
       method: 'POST',
@@ -189,5 +196,110 @@ describe('the Stripe provider', () => {
     expect(methods).toMatchObject([
       { provider: 'stripe', providerRef: 'pm_card_visa', customerRef: intent.customer },
     ]);
+  });
+});
+
+describe('Stripe events are checked against the payment', () => {
+  it('refuses stale, missing and wrong signatures with 400 invalid_signature', async () => {
+    const b = await buyer(routes);
+    const { order, intentId } = await stripeOrder(b);
+    const event = stripe.pay(intentId);
+    const stale = await webhook(event, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600);
+    expect(stale.status).toBe(400);
+    expect(stale.body.error.code).toBe('invalid_signature');
+    const missing = await webhookRoute.POST(
+      apiRequest('/api/payments/stripe/webhook', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': '' },
+        body: JSON.stringify(event),
+      }),
+      undefined as never,
+    );
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error.code).toBe('invalid_signature');
+    expect((await b.getOrder(order.id)).body.data.order.status).toBe('awaiting_payment');
+  });
+
+  it('answers 400 invalid_event to signed events that are not events: not JSON, no data, a null object, no id', async () => {
+    const b = await buyer(routes);
+    const { intentId } = await stripeOrder(b);
+    const event = stripe.pay(intentId);
+    const noId: Record<string, unknown> = { ...event };
+    delete noId.id;
+    const bodies = [
+      'this is not JSON',
+      JSON.stringify({ ...event, data: undefined }),
+      JSON.stringify({ ...event, data: { object: null } }),
+      JSON.stringify(noId),
+    ];
+    for (const body of bodies) {
+      const answer = await webhook(body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.code).toBe('invalid_event');
+    }
+  });
+
+  it('a signed success for an intent the payment did not record, or for another amount or currency, is kept and never applied', async () => {
+    const b = await buyer(routes);
+    const { order, payment, intentId } = await stripeOrder(b);
+    const foreign = stripe.event('payment_intent.succeeded', intentId);
+    foreign.data.object = {
+      ...foreign.data.object,
+      id: 'pi_someoneelse0000000000',
+      amount: 100,
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: { payment_id: payment.id, order_id: order.id },
+    };
+    expect((await webhook(foreign)).status).toBe(200);
+    const cheaper = stripe.event('payment_intent.succeeded', intentId);
+    cheaper.data.object = { ...cheaper.data.object, amount: 1, status: 'succeeded' };
+    expect((await webhook(cheaper)).status).toBe(200);
+    const dollars = stripe.event('payment_intent.succeeded', intentId);
+    dollars.data.object = { ...dollars.data.object, currency: 'usd', status: 'succeeded' };
+    expect((await webhook(dollars)).status).toBe(200);
+    const detail = (await b.getOrder(order.id)).body.data;
+    expect(detail.order.status).toBe('awaiting_payment');
+    expect(detail.payments[0].status).toBe('requires_payment');
+    const kept = await (
+      await appDb()
+    )
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.provider, 'stripe'));
+    const ids = kept.map((e) => e.eventId);
+    expect(ids).toEqual(expect.arrayContaining([foreign.id, cheaper.id, dollars.id]));
+    // The real one still counts.
+    expect((await webhook(stripe.pay(intentId))).status).toBe(200);
+    expect((await b.getOrder(order.id)).body.data.order.status).toBe('fulfilled');
+  });
+
+  it('a second attempt Stripe took after the order was paid is refunded through Stripe, recorded and mailed', async () => {
+    const b = await buyer(routes);
+    const { order, payment, intentId, scope } = await stripeOrder(b);
+    const retry = (await b.payAgain(order.id)).body.data.payment;
+    const second = (await stripePayment(scope, retry.id)).payment.providerRef!;
+    // Two tabs: the customer pays both pay pages.
+    const paidFirst = stripe.pay(intentId);
+    const paidSecond = stripe.pay(second);
+    const answers = await Promise.all([webhook(paidFirst), webhook(paidSecond)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    await runDueJobs();
+    const detail = (await b.getOrder(order.id)).body.data;
+    expect(detail.order.status).toBe('fulfilled');
+    const statuses = detail.payments.map((p: { status: string }) => p.status).sort();
+    expect(statuses).toEqual(['refunded', 'succeeded']);
+    const refunded = detail.payments.find((p: { status: string }) => p.status === 'refunded');
+    const refundedIntent = refunded.id === payment.id ? intentId : second;
+    expect(stripe.refunds).toEqual([
+      expect.objectContaining({ payment_intent: refundedIntent, amount: order.totals.gross }),
+    ]);
+    expect(await invoicesOf(order.id)).toHaveLength(1);
+    const notice = await mail.waitFor(b.email, (m) => m.subject.startsWith('Refund'));
+    expect(notice.text).toContain(`Order ${order.number} was already paid`);
+    // Redelivered, and the job run again: still one refund.
+    await webhook(refundedIntent === intentId ? paidFirst : paidSecond);
+    await runDueJobs();
+    expect(stripe.refunds).toHaveLength(1);
   });
 });

@@ -55,12 +55,17 @@ describe('GET /api/voice/numbers', () => {
 });
 
 describe('GET /api/voice/plans', () => {
-  it('lists call plans priced per user per month in the site version currency', async () => {
+  it('lists call plans priced per user per month in the site version currency, with their features', async () => {
     const gb = await call(plans, '/api/voice/plans', GB);
     expect(gb.body.data.plans[0]).toEqual({
       id: 'starter',
       name: 'Starter',
       per_user_monthly: { net: 800, gross: 960 },
+      features: [
+        '1,000 minutes a user a month to landlines and mobiles at home',
+        'Voicemail to e-mail',
+        'Call forwarding',
+      ],
     });
     const us = await call(plans, '/api/voice/plans', US);
     expect(us.body.data.plans.map((p: any) => p.id)).toEqual(['starter', 'business', 'unlimited']);

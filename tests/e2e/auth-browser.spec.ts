@@ -5,7 +5,7 @@ import { startSuiteMailbox, suiteEmail } from './auth-support';
 import { serverClock, visit } from './support';
 
 /**
- * Issue 4's browser suite on the production build: register, activation mail, activate, sign in,
+ * Accounts in the browser, on the production build: register, activation mail, activate, sign in,
  * turn on TOTP, sign out, sign in with TOTP, then with an e-mail code; forgot and reset password.
  */
 
@@ -96,6 +96,8 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/login\/challenge\?/);
   await expect(page.getByText('authenticator app shows')).toBeVisible();
+  // The code field takes focus: the customer types the code at once.
+  await expect(page.getByRole('textbox', { name: 'Code' })).toBeFocused();
   const usedStep = Math.floor((Date.now() + offset + 30_000) / 30_000);
   await page
     .getByRole('textbox', { name: 'Code' })

@@ -9,7 +9,7 @@ import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
 import { PORT, serverClock, visit } from './support';
 
 /**
- * Issue 16's browser suite on the production build: the desktop app's sign-in to a loopback
+ * Sign-in methods in the browser, production build: the desktop app's sign-in to a loopback
  * listener, Google through a stand-in for its script, a backup code at the second step, and a
  * passkey in Chromium's virtual authenticator.
  */
@@ -37,7 +37,7 @@ async function signIn(page: Page, email: string, password = PASSWORD) {
  * The desktop app's view of the network: the store's public address (the issuer) is this
  * server, reached with the host override the suite's server accepts.
  */
-// The brand's public address (SPEC section 2: the domain brand lives on www.).
+// The brand's public address (docs/contract/brands-and-hosts.md: the domain brand lives on www.).
 const ISSUER = new URL('https://www.nameport.example');
 const network = {
   [oauth.customFetch]: (
@@ -211,6 +211,17 @@ test('signs in with Google through the button; its script loads only on the sign
   expect(loaded).toEqual(['/register', '/login']);
 });
 
+test('says Google sign-in is unavailable when its script cannot load, and leaves no lone "or"', async ({
+  page,
+}) => {
+  await page.route('https://accounts.google.com/gsi/client', (route) => route.abort('failed'));
+  await visit(page, '/login');
+  await expect(page.getByText(/^Google sign-in is unavailable right now/)).toBeVisible();
+  await expect(page.getByText('or', { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId('google-button')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+});
+
 test('signs in with a backup code when the authenticator app is not at hand', async ({ page }) => {
   const email = suiteEmail('backup');
   await activeCustomer(mailbox, email, PASSWORD);
@@ -238,6 +249,7 @@ test('signs in with a backup code when the authenticator app is not at hand', as
   await signIn(page, email);
   await expect(page).toHaveURL(/\/login\/challenge\?/);
   await page.getByRole('button', { name: 'Use a backup code instead' }).click();
+  await expect(page.getByRole('textbox', { name: 'Backup code' })).toBeFocused();
   await page.getByRole('textbox', { name: 'Backup code' }).fill(code.toUpperCase());
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -279,6 +291,17 @@ test('adds a passkey on the security page and signs in with it, no password', as
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('main')).toContainText('Signed in as Pat Key');
+
+  // Removing it asks for the password there and then, in a field of its own.
+  await visit(page, '/dashboard/security');
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await section.getByRole('button', { name: 'Remove the passkey Test laptop' }).click();
+  const password = section.getByLabel('Your password, to remove “Test laptop”');
+  await expect(password).toBeFocused();
+  await password.fill(PASSWORD);
+  await section.getByRole('button', { name: 'Remove passkey' }).click();
+  await expect(section.getByRole('status')).toHaveText('The passkey “Test laptop” is removed.');
+  await expect(section.getByRole('list', { name: 'Your passkeys' })).toHaveCount(0);
 });
 
 test('lists where the customer is signed in and changes the password', async ({
@@ -296,7 +319,7 @@ test('lists where the customer is signed in and changes the password', async ({
   await visit(page, '/login');
   await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
-  // The page's sections are in its first response, before any script runs (issue 13 point 2).
+  // The page's sections are in its first response, before any script runs.
   const first = await page.evaluate(async () => (await fetch('/dashboard/security')).text());
   for (const section of ['totp-title', 'password-title', 'email-title', 'sessions-title']) {
     expect(first).toContain(`id="${section}"`);

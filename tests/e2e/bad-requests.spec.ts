@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { jsonOf, PORT, request, type RawResponse } from './support';
 
-/** What the production server answers to requests a browser never sends (issue 12, points 1-3). */
+/** What the production server answers to requests a browser never sends. */
 
 const MALFORMED_API = ['/api/cart/%ff', '/svc/invite/%ff', '/api/%ff', '/api/%zz/x', '/svc/%e0%80'];
 const MALFORMED_PAGES = ['/%ff', '/domains/search/%ff', '/invite/%ff', '/_next/static/%ff'];

@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { request, visit } from './support';
 
 /**
- * Issue 13 points 2 and 5 (docs/decisions/0111): a domain search's and a number search's results
+ * A domain search's and a number search's results
  * are in the first response and are kept in the page cache per query; what a shopper does here
- * (a number held) is seen on those pages at once.
+ * (a number held) is seen on those pages at once (docs/decisions/0111).
  */
 
 test.use({ locale: 'en-GB' });

@@ -5,7 +5,7 @@ import { startSuiteMailbox, suiteEmail } from './auth-support';
 import { controlsWaitForScripts, serverClock, visit } from './support';
 
 /**
- * Issue 5's browser suite: search and add a domain, the fly-out (driven by Playwright's clock),
+ * The cart's browser suite: search and add a domain, the fly-out (driven by Playwright's clock),
  * VAT and site-version switches on the cart, numbers and plans, years, remove, clear, the merge
  * on sign-in, and axe on the new pages.
  */
@@ -165,7 +165,29 @@ test('taken and premium names are marked, and taken ones cannot be added', async
   await visit(page, '/domains/search?q=example.com');
   const taken = page.locator('[data-domain="example.com"]');
   await expect(taken).toContainText('Taken');
-  await expect(taken.getByRole('button', { name: 'Add example.com to cart' })).toBeDisabled();
+  // No register price beside a button that cannot work: what a transfer costs, and the transfer.
+  await expect(taken.getByRole('button', { name: 'Add example.com to cart' })).toHaveCount(0);
+  await expect(taken.getByRole('button', { name: 'Transfer example.com' })).toBeVisible();
+  expect(await taken.locator('p').innerText()).toBe(
+    'Registered already · Transfer £10.49 ex VAT, then £12.99 ex VAT a year',
+  );
+  // A well-known name is taken as at a real registry, and an address pasted whole is cleaned.
+  await visit(page, `/domains/search?q=${encodeURIComponent('https://www.google.com/search?q=x')}`);
+  await expect(page.locator('[data-domain="google.com"]')).toContainText('Taken');
+  // An emoji is no letter of any script: refused with the reason, nothing offered for sale.
+  await visit(page, `/domains/search?q=${encodeURIComponent('😀.com')}`);
+  await expect(page.getByRole('main')).toContainText('"😀" cannot be part of a domain name');
+  await expect(page.locator('[data-domain]')).toHaveCount(0);
+});
+
+test('call plans list what they include', async ({ page }) => {
+  await visit(page, '/plans');
+  const starter = page.getByRole('list', { name: 'The Starter plan includes' });
+  await expect(starter.getByRole('listitem')).toHaveText([
+    '1,000 minutes a user a month to landlines and mobiles at home',
+    'Voicemail to e-mail',
+    'Call forwarding',
+  ]);
 });
 
 test('a registered domain can be added as a transfer with its auth code', async ({ page }) => {
@@ -193,7 +215,7 @@ test("a number's hold counts down by the store's clock, whatever the browser's c
   await page.getByLabel('Area code or prefix').fill('020');
   await page.getByRole('button', { name: 'Find numbers' }).click();
   const number = page.locator('[data-number^="+4420"]').first();
-  // The card shows the number as people read it (+44 161 496 0000); the cart uses that too.
+  // The card shows the number as people read it (0161 496 0000); the cart uses that too.
   const e164 = (await number.getByRole('heading').innerText()).trim();
   await number.getByRole('button').click();
   await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);
@@ -219,7 +241,7 @@ test('the cart: a number with its hold countdown, a plan, years, VAT, site versi
   await page.getByRole('button', { name: 'Find numbers' }).click();
   const number = page.locator('[data-number^="+44161"]').first();
   await expect(number).toContainText('a month');
-  // The card shows the number as people read it (+44 161 496 0000); the cart uses that too.
+  // The card shows the number as people read it (0161 496 0000); the cart uses that too.
   const e164 = (await number.getByRole('heading').innerText()).trim();
   await number.getByRole('button').click();
   await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);
@@ -231,13 +253,19 @@ test('the cart: a number with its hold countdown, a plan, years, VAT, site versi
   await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText('Business plan');
 
   await visit(page, '/cart');
+  // The header counts the cart's lines.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart 3 lines' })).toBeVisible();
   const domainLine = page.locator(`[data-label="${name}.com"]`);
   await expect(domainLine).toContainText('£10.49');
   await expect(page.locator(`[data-label="${e164}"]`)).toContainText(
     /Held for you: 1[45]:\d\d left/,
   );
-  // £10.49 + £5.00 + 3 x £14.00 = £57.49 ex VAT.
+  // £10.49 + £5.00 + 3 x £14.00 = £57.49 ex VAT; VAT is added to it, not part of it.
   await expect(page.locator('[data-total="due_today"]')).toContainText('£57.49 ex VAT');
+  const totals = page.locator('dl').filter({ has: page.locator('[data-total="due_today"]') });
+  await expect(totals).toContainText('plus VAT (20%)£11.50');
+  await expect(page.locator('[data-total="to_pay"]')).toHaveText('£68.99 inc VAT');
+  await expect(totals.getByText('of which VAT (20%)')).toBeHidden();
 
   // Until the page's scripts have arrived, the cart's controls and the header's switches are
   // disabled: a change then would show on screen and never reach the cart.
@@ -259,15 +287,23 @@ test('the cart: a number with its hold countdown, a plan, years, VAT, site versi
   await expect(page.locator('[data-total="due_today"]')).toContainText('inc VAT');
   await expect(page.locator('[data-total="due_today"] .price-gross')).toBeVisible();
   await expect(page.locator('[data-total="due_today"] .price-net')).toBeHidden();
+  await expect(totals.getByText('of which VAT (20%)')).toBeVisible();
+  await expect(totals.getByText('plus VAT (20%)')).toBeHidden();
   await page.getByRole('switch', { name: 'Prices include VAT' }).click();
 
-  // USD: the .com is repriced, the UK number is flagged and left out; the VAT toggle is gone.
+  // USD: the .com is repriced, the UK number is set aside (no $0.00 beside it); the VAT toggle
+  // is gone. Back in GBP the number is a line like the others again.
   await page.getByLabel('Currency').selectOption('2');
   await expect(domainLine).toContainText('$');
-  await expect(page.locator(`[data-label="${e164}"]`)).toContainText('Not sold in this currency');
+  const numberLine = page.locator(`[data-label="${e164}"]`);
+  await expect(numberLine).toContainText('Not sold in USD: it stays in your cart');
+  await expect(numberLine).not.toContainText('$0.00');
   await expect(page.getByRole('switch', { name: 'Prices include VAT' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Check out' })).toBeVisible();
   await page.getByLabel('Currency').selectOption('1');
   await expect(domainLine).toContainText('£');
+  await expect(numberLine).toContainText('£5.00');
+  await expect(numberLine).not.toContainText('Not sold');
 
   // The filled cart, on a phone, with no serious accessibility violations.
   await page.setViewportSize({ width: 375, height: 740 });
@@ -276,6 +312,31 @@ test('the cart: a number with its hold countdown, a plan, years, VAT, site versi
 
   await page.getByRole('button', { name: `Remove ${e164}` }).click();
   await expect(page.locator(`[data-label="${e164}"]`)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Empty the cart' }).click();
+  await expect(page.getByText('Your cart is empty.')).toBeVisible();
+});
+
+test('a cart of lines not sold in the currency offers no checkout, and no rows for nothing', async ({
+  page,
+}) => {
+  const name = freshName();
+  await searchAndAdd(page, name, `${name}.co.uk`);
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toBeVisible();
+  await visit(page, '/cart');
+  // Only a domain: nothing is monthly, so there is no "Then monthly £0.00".
+  await expect(page.getByText('Then monthly')).toHaveCount(0);
+  await expect(page.getByText('Then yearly', { exact: true })).toBeVisible();
+  await page.getByLabel('Currency').selectOption('2');
+  const line = page.locator(`[data-label="${name}.co.uk"]`);
+  await expect(line).toContainText('Not sold in USD');
+  await expect(page.getByRole('link', { name: 'Check out' })).toHaveCount(0);
+  await expect(page.getByRole('note')).toContainText(
+    'Nothing in your cart can be bought in USD. Switch to GBP to check out.',
+  );
+  await expect(page.getByText('Then yearly', { exact: true })).toHaveCount(0);
+  await page.getByLabel('Currency').selectOption('1');
+  await expect(line).not.toContainText('Not sold');
+  await expect(page.getByRole('link', { name: 'Check out' })).toBeVisible();
   await page.getByRole('button', { name: 'Empty the cart' }).click();
   await expect(page.getByText('Your cart is empty.')).toBeVisible();
 });

@@ -8,7 +8,7 @@ import { expectNoSeriousViolations, fillBilling, registerInCheckout } from './ch
 import { PORT, startExtraServer, visit } from './support';
 
 /**
- * The Stripe lane (issue 14 point 10): a production server with PAYMENT_PROVIDER=stripe, the real
+ * The Stripe lane: a production server with PAYMENT_PROVIDER=stripe, the real
  * SDK talking to a local Stripe-compatible server, the card paid on the product's pay page through
  * the stand-in Stripe.js, back through the return page, and the signed webhook.
  */
@@ -94,4 +94,21 @@ test('stripe: the card is paid on the pay page, the return page and the signed w
   // One invoice: the order page shows one, and the receipt mail came once.
   await page.reload();
   await expect(page.locator('[data-order-status="fulfilled"]')).toBeVisible();
+});
+
+test('stripe: the production server answers a forged or unsigned webhook 400 invalid_signature, and a signed non-event 400 invalid_event', async ({
+  request,
+}) => {
+  const url = `http://127.0.0.1:${STRIPE_PORT}/api/payments/stripe/webhook`;
+  const event = JSON.stringify({ id: 'evt_e2e_forged', type: 'payment_intent.succeeded' });
+  const forged = await stripe.deliver(JSON.parse(event), 'whsec_someoneelse000000', url);
+  expect(forged).toMatchObject({ status: 400, body: { error: { code: 'invalid_signature' } } });
+  const unsigned = await request.post(url, {
+    headers: { 'content-type': 'application/json' },
+    data: event,
+  });
+  expect(unsigned.status()).toBe(400);
+  expect((await unsigned.json()).error.code).toBe('invalid_signature');
+  const signedNoData = await stripe.deliver(JSON.parse(event), WEBHOOK_SECRET, url);
+  expect(signedNoData).toMatchObject({ status: 400, body: { error: { code: 'invalid_event' } } });
 });

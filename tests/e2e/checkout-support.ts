@@ -29,7 +29,7 @@ export async function registerInCheckout(page: Page, mail: MailServer, base: str
   const email = suiteEmail('checkout');
   await expect(page.getByRole('heading', { name: 'Sign in to check out' })).toBeVisible();
   await expectNoSeriousViolations(page, 'sign in');
-  await page.getByRole('button', { name: 'New here? Create an account' }).click();
+  await page.getByRole('link', { name: 'New here? Create an account' }).click();
   await page.getByLabel('Your name').fill('Ada Lovelace');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -39,11 +39,15 @@ export async function registerInCheckout(page: Page, mail: MailServer, base: str
   const link = activation.text.match(/https?:\/\/\S+/g)!.find((u) => u.includes('/activate'))!;
   await visit(page, `${base}${localPath(link)}`);
   await page.getByRole('button', { name: 'Activate my account' }).click();
-  await expect(page.getByRole('status')).toHaveText('Your account is active.');
-  await visit(page, `${base}/checkout`);
+  await expect(page.getByRole('status')).toContainText('Your account is active.');
+  // The cart waits in this browser: activation says so and signing in leads back to it.
+  await expect(page.getByRole('status')).toContainText('Your cart is waiting');
+  await page.getByRole('link', { name: 'Sign in and check out' }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fcheckout|\/login\?next=\/checkout/);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   return email;
 }
@@ -52,7 +56,8 @@ export async function registerInCheckout(page: Page, mail: MailServer, base: str
 export async function fillBilling(page: Page) {
   await expect(page.getByRole('heading', { name: 'Billing details' })).toBeVisible();
   await expectNoSeriousViolations(page, 'billing');
-  await page.getByLabel('Full name').fill('Ada Lovelace');
+  // The name given when the account was made is already there.
+  await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace');
   await page.getByLabel('Company (optional)').fill('Analytical Engines Ltd');
   await page.getByLabel('Address line 1').fill('12 St James’s Square');
   await page.getByLabel('Town or city').fill('London');

@@ -11,7 +11,7 @@ import {
 import { controlsWaitForScripts, PORT, serverClock, visit } from './support';
 
 /**
- * Issue 14's browser suite: the whole journey as a new customer, on nameport and on acme, at
+ * The checkout's browser suite: the whole journey as a new customer, on nameport and on acme, at
  * phone width, with axe on every checkout step: search, add a domain, a number and a plan,
  * register inside the checkout and activate from the mailbox, billing and number address, pay
  * with the demo provider (declined first), see the order, open the invoice.
@@ -53,7 +53,7 @@ async function journey(page: Page, host: string) {
   await page.getByLabel('Area code or prefix').fill('0161');
   await page.getByRole('button', { name: 'Find numbers' }).click();
   const number = page.locator('[data-number^="+44161"]').first();
-  // The card shows the number as people read it (+44 161 496 0000); the cart uses that too.
+  // The card shows the number as people read it (0161 496 0000); the cart uses that too.
   const e164 = (await number.getByRole('heading').innerText()).trim();
   await number.getByRole('button').click();
   await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);
@@ -76,9 +76,9 @@ async function journey(page: Page, host: string) {
   await expectNoSeriousViolations(page, 'details');
   const address = page.getByRole('group', { name: `Address for ${e164}` });
   await expect(address).toContainText('Country: United Kingdom');
-  await address.getByLabel('Address line 1').fill('1 Canal Street');
-  await address.getByLabel('Town or city').fill('Manchester');
-  await address.getByLabel('Postcode').fill('M1 3HE');
+  // The billing address is in the number's country: one tick instead of typing it again.
+  await address.getByLabel('Same as the billing address').check();
+  await expect(address.getByLabel('Address line 1')).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue to review' }).click();
 
   // Review: every line, VAT, due today and what recurs; the terms; pay.
@@ -88,6 +88,10 @@ async function journey(page: Page, host: string) {
   await expect(review).toContainText(`${name}.com`);
   await expect(review).toContainText(e164);
   await expect(review).toContainText('Business plan');
+  const billedTo = page.getByRole('region', { name: 'Billing address' });
+  await expect(billedTo).toContainText('Analytical Engines Ltd');
+  await expect(billedTo).toContainText('12 St James’s Square');
+  await expect(billedTo).toContainText('GB999999973');
   await expect(page.getByText('of which VAT (20%)')).toBeVisible();
   await expect(page.locator('[data-total="monthly"]')).not.toHaveText('£0.00');
   await expectLegalLinks(page);
@@ -190,4 +194,94 @@ test('an order left unpaid is cancelled a day later by the job on the product cl
   await visit(page, `${base}${new URL(link).pathname}`);
   await expect(page.locator('[data-order-status="cancelled"]')).toContainText('Cancelled');
   await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+});
+
+test('"New here? Create an account" is a link that works before and without scripts', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`http://nameport.localhost:${PORT}/checkout`);
+  await page.getByRole('link', { name: 'New here? Create an account' }).click();
+  await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
+  await expect(page.getByLabel('Your name')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'I have an account: sign in' })).toBeVisible();
+  await context.close();
+});
+
+test('acme: a number alone, Back from the pay page, a kept card, and a second tab', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const base = `http://acme.localhost:${PORT}`;
+  await visit(page, `${base}/numbers`);
+  await page.getByLabel('Area code or prefix').fill('0161');
+  await page.getByRole('button', { name: 'Find numbers' }).click();
+  const number = page.locator('[data-number^="+44161"]').first();
+  const e164 = (await number.getByRole('heading').innerText()).trim();
+  await number.getByRole('button').click();
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);
+  await visit(page, `${base}/checkout`);
+  await registerInCheckout(page, mailbox, base);
+  await fillBilling(page);
+
+  // No domain is bought: nothing here is about a registrant.
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeFocused();
+  await expect(page.getByText(/registrant/i)).toHaveCount(0);
+  const address = page.getByRole('group', { name: `Address for ${e164}` });
+  await address.getByLabel('Same as the billing address').check();
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeFocused();
+  await page.getByLabel('Keep my payment method for renewals').check();
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: /^Place order and pay £/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/pay\//);
+  const orderNumber = (await page.getByRole('heading', { level: 1 }).innerText()).replace(
+    'Pay for order ',
+    '',
+  );
+
+  // Back from the pay page: the order waiting to be paid, not an empty cart.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const waiting = page.getByRole('region', { name: `Order ${orderNumber}` });
+  await expect(waiting).toContainText('waiting for payment');
+  await expect(page.getByText('Your cart is empty')).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'order to pay');
+  await waiting.getByRole('link', { name: /^Pay £/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/pay\//);
+  await page.getByRole('button', { name: 'Pay (demo: succeeds)' }).click();
+  await expect(page.locator('[data-order-status="fulfilled"]')).toBeVisible();
+
+  // A plan next, checked out in two tabs; the first pays with the card kept above.
+  await visit(page, `${base}/plans`);
+  await page.locator('[data-plan="business"]').getByRole('button').click();
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText('Business plan');
+  const stale = await page.context().newPage();
+  await visit(stale, `${base}/checkout`);
+  await expect(stale.getByRole('heading', { name: 'Review and pay' })).toBeVisible();
+  await visit(page, `${base}/checkout`);
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: /^Place order and pay £/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/pay\//);
+  const second = (await page.getByRole('heading', { level: 1 }).innerText()).replace(
+    'Pay for order ',
+    '',
+  );
+  await expectNoSeriousViolations(page, 'pay with a kept card');
+  await page
+    .getByRole('button', { name: /^Pay £[\d.]+ with Demo card \(no money moves\)$/ })
+    .click();
+  await expect(page).toHaveURL(/\/orders\//);
+  await expect(page.locator('[data-order-status="fulfilled"]')).toBeVisible();
+
+  // The stale tab says where the order went, with a link to it.
+  await stale.getByLabel(/I accept the/).check();
+  await stale.getByRole('button', { name: /^Place order and pay £/ }).click();
+  await expect(
+    stale.getByRole('status').filter({ hasText: 'placed in another tab or window' }),
+  ).toContainText(`Order ${second} was placed in another tab or window`);
+  await stale.getByRole('link', { name: `See order ${second}` }).click();
+  await expect(stale.locator('[data-order-status="fulfilled"]')).toBeVisible();
+  await stale.close();
 });

@@ -6,7 +6,7 @@ function cookiesOf(response: RawResponse): string {
   return [...response.headers.matchAll(/^set-cookie: ([^;\r\n]+)/gim)].map((m) => m[1]).join('; ');
 }
 
-/** A session and its CSRF token from GET /api/token, as the client gets them (issue 4). */
+/** A session and its CSRF token from GET /api/token, as the client gets them. */
 async function csrf(): Promise<Record<string, string>> {
   const answer = await request({ path: '/api/token' });
   return { cookie: cookiesOf(answer), 'x-xsrf-token': jsonOf(answer).data.token };

@@ -4,7 +4,7 @@ import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
 import { PORT, request, visit } from './support';
 
 /**
- * Issue 13 point 6: no page a shopper or customer sees moves once painted. Layout shift does not
+ * No page a shopper or customer sees moves once painted. Layout shift does not
  * depend on the machine's speed, so it is a test here (the Lighthouse scores and times are in
  * `npm run bench`). Each page is opened at Lighthouse's phone size and at desktop width, on the
  * domain brand and on a white-label store, and its cumulative layout shift (every shift the

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ADMIN_TOKEN, DEMO_HOSTS, PORT, request, visit } from './support';
 
-/** Issue 12 point 20: terms, privacy and cookie pages per store, linked where people need them. */
+/** Terms, privacy and cookie pages per store, linked where people need them. */
 
 const url = (host: string, path = '/') => `http://${host}:${PORT}${path}`;
 const LEGAL = [

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { jsonOf, rawRequest, startExtraServer, type RawResponse } from './support';
 
 /**
- * The request log of the production server (issue 11, point 4), read from the output of a server
+ * The request log of the production server, read from the output of a server
  * of its own: behind one trusted proxy, logging at info.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3200) + 90;

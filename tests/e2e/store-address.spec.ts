@@ -3,7 +3,7 @@ import type { MailServer } from '../support/mail-server';
 import { startSuiteMailbox, suiteEmail } from './auth-support';
 import { jsonOf, PORT, request, type RawResponse } from './support';
 
-/** Issue 12 points 6 and 8: a store's mail, and the address it and the store's pages give. */
+/** A store's mail, and the address it and the store's pages give. */
 
 let mailbox: MailServer;
 test.beforeAll(async () => {

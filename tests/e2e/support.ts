@@ -21,11 +21,15 @@ export type RawResponse = { status: number; headers: string; body: string };
  * Sends bytes exactly as given, so tests can send what fetch refuses to: no Host header, two
  * Host headers, odd characters.
  */
-export function rawRequest(raw: string | Buffer, port = PORT): Promise<RawResponse> {
+export function rawRequest(
+  raw: string | Buffer,
+  port = PORT,
+  timeoutMs = 10_000,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
-    socket.setTimeout(10_000, () => socket.destroy(new Error('timeout')));
+    socket.setTimeout(timeoutMs, () => socket.destroy(new Error('timeout')));
     socket.on('data', (c) => chunks.push(c));
     socket.on('error', reject);
     socket.on('close', () => {
@@ -48,13 +52,15 @@ export function request(options: {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** How long the answer may be silent (the test clock answers once every moved day has run). */
+  timeoutMs?: number;
 }): Promise<RawResponse> {
   const lines = [`${options.method ?? 'GET'} ${options.path} HTTP/1.1`];
   if (options.host !== null) lines.push(`Host: ${options.host ?? 'nameport.localhost'}`);
   for (const [k, v] of Object.entries(options.headers ?? {})) lines.push(`${k}: ${v}`);
   if (options.body !== undefined) lines.push(`Content-Length: ${Buffer.byteLength(options.body)}`);
   lines.push('Connection: close', '', options.body ?? '');
-  return rawRequest(lines.join('\r\n'));
+  return rawRequest(lines.join('\r\n'), PORT, options.timeoutMs);
 }
 
 /** The operator token the suite's server is started with (playwright.config.ts). */
@@ -72,6 +78,8 @@ async function advanceClock(body: { advance_days: number } | { advance_minutes: 
     path: '/api/admin/clock',
     headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
+    // A day at a time, running each day's due work: a year's jump takes a while.
+    timeoutMs: 120_000,
   });
   if (answer.status !== 200) throw new Error(`POST /api/admin/clock: ${answer.status}`);
   return new Date(jsonOf(answer).data.now);

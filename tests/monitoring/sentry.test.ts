@@ -63,7 +63,7 @@ function errorWithFrame(message: string, filename: string): Sentry.Event {
 }
 
 describe('error reporting', () => {
-  it('pins the SPEC limits', () => {
+  it('pins the documented limits (docs/contract/constants-and-errors.md)', () => {
     const options = sharedOptions('http://k@127.0.0.1:1/1', 'production');
     expect(options.maxBreadcrumbs).toBe(100);
     expect(options.tracesSampleRate).toBe(0.1);

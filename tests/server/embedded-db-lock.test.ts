@@ -7,7 +7,7 @@ import { openDatabase } from '@/lib/db/client';
 import { outbox } from '@/lib/db/schema';
 import { npmRun, startScript, waitForLine } from '../support/processes';
 
-// Issue 11 point 0: while one process (here a stand-in for the server that opens the directory
+// While one process (here a stand-in for the server that opens the directory
 // through app-db, serves the real GET /api/dev/outbox and keeps writing) has an embedded
 // database open, every command refuses to open it too, or asks that process.
 const base = mkdtempSync(path.join(tmpdir(), 'storefront-lock-'));

@@ -2,7 +2,7 @@ import { isValidElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 16 point 3: without GOOGLE_CLIENT_ID (unset in this file) the sign-in and registration
+ * Without GOOGLE_CLIENT_ID (unset in this file) the sign-in and registration
  * screens carry no Google button, so Google's script never loads. With it set, the browser
  * suite shows the button and that the script loads on those two screens only.
  */

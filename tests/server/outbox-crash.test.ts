@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startMailServer } from '../support/mail-server';
 import { startScript } from '../support/processes';
 
-// Issue 11 point 7: a process that records a mail and its delivery job and dies before sending
+// A process that records a mail and its delivery job and dies before sending
 // it (SIGKILL, no chance to clean up) leaves the mail to the next start, which sends it once.
 const base = mkdtempSync(path.join(tmpdir(), 'storefront-crash-'));
 const dir = path.join(base, 'db');

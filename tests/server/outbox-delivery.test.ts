@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startSmsGateway } from '../support/auth-harness';
 import { startMailServer, type Refusal } from '../support/mail-server';
 
-// Delivery as a job (issue 11 point 7), against a real SMTP server that can refuse; time moves
+// Delivery as a job, against a real SMTP server that can refuse; time moves
 // with the test clock, never by waiting.
 process.env.TEST_CLOCK = 'true';
 let refuse: () => Refusal | null = () => null;

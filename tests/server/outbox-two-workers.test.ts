@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startMailServer } from '../support/mail-server';
 import { twoQueues } from '../support/two-queues';
 
-// Two instances on one PostgreSQL database never send a message twice (issue 11 point 7): two
+// Two instances on one PostgreSQL database never send a message twice: two
 // job queues, each with its own connection pool and two workers, share the messages. On the
 // PGlite lane both queues share the one connection an embedded database has.
 const mailbox = await startMailServer();

@@ -324,7 +324,7 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
     expectRewritten(body);
   });
 
-  // The per-request pages' case (issue 13): compression sets Content-Encoding as the flushed
+  // The per-request pages' case: compression sets Content-Encoding as the flushed
   // headers go out, which must not stop the rewrite it comes after.
   it.each(['br', 'gzip', 'identity'])(
     'rewrites a streamed page whose headers are flushed first, in %s',

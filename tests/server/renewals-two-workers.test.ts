@@ -3,7 +3,7 @@ import { buyer, checkoutRoutes, readyCart } from '../support/checkout';
 import { ownDatabase } from '../support/own-database';
 import { twoQueues } from '../support/two-queues';
 
-// Two instances on one PostgreSQL database run the same due renewals (issue 15 point 8): two job
+// Two instances on one PostgreSQL database run the same due renewals: two job
 // queues with pools of their own drain the jobs the finders queued, while more runs of the same
 // step race beside them. Each step has its effect once: one bill, one charge, one mail.
 process.env.TEST_CLOCK = 'true';
@@ -16,7 +16,7 @@ const { runFinders } = await import('@/lib/jobs/scheduler');
 const { now } = await import('@/lib/clock');
 const { advanceService } = await import('@/features/renewals/server/life.server');
 await import('@/features/renewals/server/life-jobs.server');
-await import('@/features/checkout/server/receipt-job.server');
+await import('@/features/purchase/server/receipt-job.server');
 const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 const { eq, inArray } = await import('drizzle-orm');
 const jobs = await import('@/lib/jobs/process-queue.server');

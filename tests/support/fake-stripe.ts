@@ -61,6 +61,7 @@ export async function startFakeStripe(options: {
   port?: number;
 }) {
   const intents = new Map<string, Intent>();
+  const refunds: { id: string; payment_intent: string; amount: number; currency: string }[] = [];
   const replays = new Map<string, { status: number; body: string }>();
   const calls: { method: string; path: string; idempotencyKey: string | null }[] = [];
   const sent: { id: string; type: string; status: number }[] = [];
@@ -214,6 +215,29 @@ export async function startFakeStripe(options: {
       }
       return reply(200, { ...intent });
     }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const paid = intents.get(String(form.payment_intent));
+      if (!paid) return notFound(res, 'payment_intent');
+      if (paid.status !== 'succeeded') {
+        return reply(400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_not_refundable',
+            message: 'This PaymentIntent has not succeeded.',
+          },
+        });
+      }
+      const refund = {
+        id: id('re'),
+        object: 'refund',
+        payment_intent: paid.id,
+        amount: form.amount === undefined ? paid.amount : Number(form.amount),
+        currency: paid.currency,
+        status: 'succeeded',
+      };
+      refunds.push(refund);
+      return reply(200, refund);
+    }
     const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/.exec(url.pathname);
     const intent = match ? intents.get(match[1]!) : undefined;
     if (match && !intent) return notFound(res, 'payment_intent');
@@ -269,6 +293,7 @@ export async function startFakeStripe(options: {
     url: `http://127.0.0.1:${port}`,
     jsUrl: `http://127.0.0.1:${port}/v3/`,
     intents,
+    refunds,
     calls,
     sent,
     sendWebhooksTo(url: string) {

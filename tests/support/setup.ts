@@ -10,7 +10,7 @@ if (process.env.DATABASE_URL.startsWith('postgres')) {
 process.env.LOG_LEVEL = 'silent';
 delete process.env.HOST_OVERRIDE_SECRET;
 
-// ARCHITECTURE.md: console.error during a test fails it.
+// docs/contract/architecture.md "Habits": console.error during a test fails it.
 console.error = (...args: unknown[]) => {
   throw new Error(`console.error during a test: ${args.map(String).join(' ')}`);
 };

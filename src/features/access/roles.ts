@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/http/api-response';
 
 /**
- * Who may do what in a customer account (issue 15.5, docs/decisions/0100). One matrix, checked
+ * Who may do what in a customer account (docs/decisions/0100). One matrix, checked
  * on the server by every dashboard call; pages use the same matrix only to hide what a role
  * cannot do. Browser code may import this file: it holds no secret.
  */
@@ -57,7 +57,12 @@ const DENIED: Record<Permission, string> = {
   'audit.read': 'Only the owner can read the activity log.',
 };
 
+/** What a person whose role lacks `permission` is told, by the API and by the pages. */
+export function deniedMessage(permission: Permission): string {
+  return DENIED[permission];
+}
+
 /** Throws 403 `forbidden` unless `role` has `permission`. */
 export function requirePermission(role: Role, permission: Permission): void {
-  if (!can(role, permission)) throw new ApiError(403, 'forbidden', DENIED[permission]);
+  if (!can(role, permission)) throw new ApiError(403, 'forbidden', deniedMessage(permission));
 }

@@ -1,7 +1,7 @@
 import Bowser from 'bowser';
 
 /**
- * How the list of sessions names a device, from its User-Agent (issue 12.18): "Chrome 131 on
+ * How the list of sessions names a device, from its User-Agent: "Chrome 131 on
  * Windows", "Safari on iOS (mobile)". Unknown or missing agents are said to be unknown.
  */
 export function deviceName(userAgent: string | null): string {

@@ -71,6 +71,16 @@ export const registerSchema = z.strictObject({
   invite_token: mailTokenSchema.optional(),
 });
 
+/** `PUT /api/account/name`: what the account is called, e.g. a company's name. */
+export const accountNameSchema = z.strictObject({
+  name: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(100, 'must be at most 100 characters')
+    .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters'),
+});
+
 export const activateSchema = z.strictObject({ token: mailTokenSchema });
 export const forgotSchema = z.strictObject({ email: emailSchema });
 export const checkResetSchema = z.strictObject({ token: mailTokenSchema });

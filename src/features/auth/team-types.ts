@@ -1,6 +1,6 @@
 import type { Role } from '@/features/access/roles';
 
-/** A person of the account as the team calls answer them (issue 15.5); types only. */
+/** A person of the account as the team calls answer them; types only. */
 export type Member = {
   id: string;
   name: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCountryCode } from './countries';
 
 /**
- * Billing details and postal addresses (issue 14). One address shape for billing details, a
+ * Billing details and postal addresses. One address shape for billing details, a
  * domain's registrant and a phone number's address; postcodes are checked for the countries the
  * store sells numbers in (GB, US), other countries by length only.
  */

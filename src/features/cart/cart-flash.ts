@@ -1,8 +1,9 @@
 import type { Cart } from './cart-types';
 
 /**
- * Cart updates that ask for the fly-out (SPEC: "the flash option"). A tiny event channel rather
- * than a context, so any component can flash without the fly-out re-rendering the page.
+ * Cart updates that ask for the fly-out ("the flash option", docs/contract/brands-and-hosts.md). A
+ * tiny event channel rather than a context, so any component can flash without the fly-out
+ * re-rendering the page.
  */
 type Listener = (cart: Cart) => void;
 const listeners = new Set<Listener>();

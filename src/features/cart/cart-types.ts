@@ -41,7 +41,10 @@ export type Cart = {
 
 export const CART_KEY = '/api/cart';
 
-/** SPEC section 9: the fly-out closes itself this long after the last flash update. */
+/**
+ * docs/contract/constants-and-errors.md: the fly-out closes itself this long after the last flash
+ * update.
+ */
 export const FLYOUT_CLOSE_MS = 5_000;
 
 /** The cart version as an ETag, which a change may send back in If-Match. */

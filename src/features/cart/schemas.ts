@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Cart payloads (SPEC section 7). Prices are never part of them: the server prices every line
- * from the catalog. `version` (or an If-Match header) makes a change conditional on the cart the
- * client last saw.
+ * Cart payloads (docs/contract/calls.md). Prices are never part of them: the server prices every
+ * line from the catalog. `version` (or an If-Match header) makes a change conditional on the cart
+ * the client last saw.
  */
 
 const years = z

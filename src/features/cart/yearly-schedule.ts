@@ -10,8 +10,8 @@ export function renewsFromYear(line: CartLine): number {
 }
 
 /**
- * What the cart's yearly lines cost again, by the year each amount starts (issue 12 point 13:
- * "then yearly" counts only what is due that year, never years already paid). Each step adds the
+ * What the cart's yearly lines cost again, by the year each amount starts ("then yearly" counts
+ * only what is due that year, never years already paid; docs/decisions/0108). Each step adds the
  * lines that start renewing then, so the last step is the cart's whole yearly total.
  */
 export function yearlySchedule(

@@ -1,6 +1,6 @@
 import type { Cart } from '@/features/cart/cart-types';
 
-/** GET /api/checkout's answer (issue 14); types only, for the server and the browser. */
+/** GET /api/checkout's answer; types only, for the server and the browser. */
 
 export type CheckoutChangeKind = 'taken' | 'price_changed' | 'hold_lost' | 'not_sold';
 
@@ -20,3 +20,6 @@ export type Checkout = {
   changes: CheckoutChange[];
   requirements: CheckoutRequirement[];
 };
+
+/** An order placed and not paid yet, which the checkout shows instead of an empty cart. */
+export type WaitingOrder = { id: string; number: string; total: string; payUrl: string };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addressSchema, checkPostcode } from '@/features/billing/schemas';
 import { isCountryCode } from '@/features/billing/countries';
 
-/** The checkout's payloads (issue 14), shared by the route, the pages and the tests. */
+/** The checkout's payloads, shared by the route, the pages and the tests. */
 
 /** .us registrants declare their nexus with the United States (usTLD Nexus Requirements). */
 export const US_NEXUS_CATEGORIES = {
@@ -61,8 +61,5 @@ export const orderBodySchema = z.strictObject({
 
 export type OrderBody = z.output<typeof orderBodySchema>;
 export type OrderBodyInput = z.input<typeof orderBodySchema>;
-
-/** Idempotency-Key of POST /api/orders: 8 to 255 visible ASCII characters. */
-export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,255}$/;
 
 export { addressSchema, checkPostcode };

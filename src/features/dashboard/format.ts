@@ -1,9 +1,9 @@
-import type { SiteVersionId } from '@/features/site-version/site-version';
+import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
 
 /** A day as people of the site version write it: 24 November 2027, or November 24, 2027. */
 export function formatDay(iso: string | null, siteVersion: SiteVersionId): string {
   if (!iso) return '—';
-  return new Intl.DateTimeFormat(siteVersion === 2 ? 'en-US' : 'en-GB', {
+  return new Intl.DateTimeFormat(SITE_VERSIONS[siteVersion].locale, {
     dateStyle: 'long',
     timeZone: 'UTC',
   }).format(new Date(iso));
@@ -11,7 +11,7 @@ export function formatDay(iso: string | null, siteVersion: SiteVersionId): strin
 
 /** A moment with its time, for the activity log. */
 export function formatMoment(iso: string, siteVersion: SiteVersionId): string {
-  return new Intl.DateTimeFormat(siteVersion === 2 ? 'en-US' : 'en-GB', {
+  return new Intl.DateTimeFormat(SITE_VERSIONS[siteVersion].locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'UTC',

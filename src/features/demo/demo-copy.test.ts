@@ -4,7 +4,7 @@ import { variablesSchema, type Variables } from '@/features/tenancy/variables-sc
 import { DEMO_STORES } from './server/demo-seed.server';
 
 /**
- * Issue 12 point 17: the demo stores are what a visitor judges the product by, so what they say
+ * The demo stores are what a visitor judges the product by, so what they say
  * must be what the product does.
  */
 

@@ -2,7 +2,7 @@ import type { MoneyLine } from '@/features/pricing/money';
 import type { Order, Supplier } from '@/features/orders/order-types';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 
-/** VAT invoices as the API answers them (issue 14 point 8); types only. */
+/** VAT invoices as the API answers them; types only. */
 
 export type InvoiceLine = {
   description: string;

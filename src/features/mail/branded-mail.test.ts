@@ -25,7 +25,7 @@ describe('brandedMail', () => {
     expect(mail.html).toContain(store.theme.primaryButtonColor);
     expect(mail.html).toContain(store.theme.logoSet.primary);
     expect(mail.text).toContain('E-mail: support@nameport.example');
-    expect(mail.text).toContain('Telephone: +44 20 7946 0000');
+    expect(mail.text).toContain('Telephone: 020 7946 0000');
     expect(mail.replyTo).toBe('support@nameport.example');
   });
 

@@ -1,8 +1,8 @@
 import type { ErrorEvent, Event, TransactionEvent } from '@sentry/core';
 
 /**
- * Error reporting settings (SPEC sections 8-9), shared by the server and browser SDKs. Reporting
- * is on only when SENTRY_DSN is set.
+ * Error reporting settings (docs/contract/constants-and-errors.md), shared by the server and
+ * browser SDKs. Reporting is on only when SENTRY_DSN is set.
  */
 export const SENTRY_LIMITS = {
   maxBreadcrumbs: 100,

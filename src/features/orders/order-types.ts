@@ -1,7 +1,7 @@
 import type { MoneyLine } from '@/features/pricing/money';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 
-/** Orders as the API answers them (issue 14); types only, for the server and the browser. */
+/** Orders as the API answers them; types only, for the server and the browser. */
 
 export const ORDER_STATUSES = [
   'awaiting_payment',
@@ -17,7 +17,7 @@ export type OrderLineType =
   | 'domain_transfer'
   | 'number'
   | 'plan'
-  // Renewal orders (issue 15): each line extends the service it names.
+  // Renewal orders: each line extends the service it names.
   | 'domain_renewal'
   | 'domain_restore'
   | 'number_renewal'
@@ -51,7 +51,7 @@ export type OrderLine = {
   recurring: MoneyLine & { period: 'month' | 'year' };
 };
 
-/** An unpaid renewal bill as the account's invoice list shows it (issue 15.9). */
+/** An unpaid renewal bill as the account's invoice list shows it. */
 export type Bill = {
   order_id: string;
   number: string;

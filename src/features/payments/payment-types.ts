@@ -1,10 +1,16 @@
-/** Payments as the API answers them (issue 14); types only, for the server and the browser. */
+/** Payments as the API answers them; types only, for the server and the browser. */
 
+/**
+ * `processing`: a kept method is being charged right now (no second charge starts meanwhile);
+ * `refunded`: the provider took it after the order was already paid, and it went back.
+ */
 export const PAYMENT_STATUSES = [
   'requires_payment',
   'requires_action',
+  'processing',
   'succeeded',
   'failed',
+  'refunded',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
@@ -26,7 +32,7 @@ export type Payment = {
 export const DEMO_OUTCOMES = ['succeed', 'decline', 'authenticate'] as const;
 export type DemoOutcome = (typeof DEMO_OUTCOMES)[number];
 
-/** A kept payment method as the account's calls answer it (issue 15.9): never card data. */
+/** A kept payment method as the account's calls answer it: never card data. */
 export type PaymentMethodView = {
   id: string;
   provider: string;

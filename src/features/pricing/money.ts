@@ -37,7 +37,7 @@ export function priceLine(net: number, rateBp: number): MoneyLine {
 /**
  * `count` of one priced unit (a year of a domain, a seat of a plan): VAT is rounded once, on the
  * unit, and every figure is the unit's times `count`, so the unit price shown times the count is
- * exactly the total shown and charged (issue 12 point 13). `count` 0 prices nothing.
+ * exactly the total shown and charged. `count` 0 prices nothing.
  */
 export function priceUnits(unitNet: number, count: number, rateBp: number): MoneyLine {
   if (!Number.isSafeInteger(count) || count < 0) {

@@ -1,4 +1,7 @@
-/** The visitor's VAT display choice (SPEC section 4): a cookie that scripts can read. */
+/**
+ * The visitor's VAT display choice (docs/contract/site-versions-and-vat.md): a cookie that scripts
+ * can read.
+ */
 export const VAT_COOKIE = 'vat_display';
 export type VatDisplay = 'inc' | 'ex';
 

@@ -4,7 +4,7 @@ import type { Store } from '@/features/tenancy/store-types';
 import { WEEKDAYS } from '@/features/tenancy/weekdays';
 import { storeOrigin, storeUrl } from '@/features/tenancy/store-address';
 
-/** schema.org WebSite: name and URL (SPEC section 2). */
+/** schema.org WebSite: name and URL (docs/contract/brands-and-hosts.md). */
 export function websiteJsonLd(store: Store) {
   return {
     '@context': 'https://schema.org',

@@ -3,7 +3,7 @@ import { isValidPhoneNumber, parsePhoneNumberWithError, type CountryCode } from 
 import { addressSchema } from '@/features/billing/schemas';
 
 /**
- * PATCH /api/services/{id} bodies, one per service type (issue 15 contract): each refuses a
+ * PATCH /api/services/{id} bodies, one per service type: each refuses a
  * field that is not its type's, so a typo never passes silently. Shared by the route and pages.
  */
 

@@ -1,6 +1,6 @@
 import type { MoneyLine } from '@/features/pricing/money';
 
-/** Services as the API answers them (GET /api/services, issues 14 and 15); types only. */
+/** Services as the API answers them (GET /api/services); types only. */
 
 export type ServiceType = 'domain' | 'domain_transfer' | 'number' | 'plan';
 

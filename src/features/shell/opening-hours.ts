@@ -69,10 +69,12 @@ const HOUR = 60 * MINUTE;
 const recent = new Map<string, ZoneOffsets>();
 
 /**
- * The offsets for a page rendered now: from two days back (a visitor's clock may be behind the
- * server's), kept per zone for the hour, as pages rendered on every request (404s) also show them.
+ * The offsets for a page rendered at `now` (ms): from two days back (a visitor's clock may be
+ * behind the server's), kept per zone for the hour, as pages rendered on every request (404s)
+ * also show them. The browser reads them with its own, real, time: give the real time
+ * (`realNow()`), not a test clock's.
  */
-export function zoneOffsetsNow(timeZone: string, now = Date.now()): ZoneOffsets {
+export function zoneOffsetsNow(timeZone: string, now: number): ZoneOffsets {
   const hour = Math.floor(now / HOUR) * HOUR;
   const key = `${timeZone} ${hour}`;
   let offsets = recent.get(key);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSiteVersion, siteVersionFromAcceptLanguage } from './site-version';
+import {
+  currencyOf,
+  resolveSiteVersion,
+  siteVersionFromAcceptLanguage,
+  siteVersionOf,
+  siteVersionOfCurrency,
+} from './site-version';
 
 describe('site version', () => {
   it('is 1 (GBP) when Accept-Language includes en-GB', () => {
@@ -25,5 +31,13 @@ describe('site version', () => {
     expect(resolveSiteVersion({ cookie: '1', acceptLanguage: 'en-US' })).toBe(1);
     expect(resolveSiteVersion({ cookie: '3', acceptLanguage: 'en-GB' })).toBe(1);
     expect(resolveSiteVersion({ cookie: 'x', acceptLanguage: 'de' })).toBe(2);
+  });
+
+  it('turns a site version into its currency and back, and refuses anything else', () => {
+    expect([currencyOf(1), currencyOf(2)]).toEqual(['GBP', 'USD']);
+    expect([siteVersionOfCurrency('GBP'), siteVersionOfCurrency('USD')]).toEqual([1, 2]);
+    expect([siteVersionOf(1), siteVersionOf(2)]).toEqual([1, 2]);
+    expect(() => siteVersionOf(3)).toThrow(RangeError);
+    expect(() => siteVersionOfCurrency('EUR')).toThrow(RangeError);
   });
 });

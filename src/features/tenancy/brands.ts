@@ -4,7 +4,7 @@ import type { KeywordId, StoreConfig } from './store-types';
 import { variablesSchema, type Variables } from './variables-schema';
 
 /**
- * The two built-in brands (PRODUCT.md "Brands, hosts and demo data"). They live in code; their
+ * The two built-in brands (docs/contract/brands-and-hosts.md). They live in code; their
  * host groups come from configuration and their TLD prices from the database (price lists named
  * after the brand key), so an operator can change prices without a release.
  */

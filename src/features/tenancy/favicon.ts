@@ -1,8 +1,8 @@
 import type { Store } from '@/features/tenancy/store-types';
 
 /**
- * The favicon of a store (SPEC section 2): each built-in brand has its own, themes 7 and 8 have
- * their own, and other stores use their logoSet icon or the default one.
+ * The favicon of a store (docs/contract/brands-and-hosts.md): each built-in brand has its own,
+ * themes 7 and 8 have their own, and other stores use their logoSet icon or the default one.
  */
 export function faviconFor(store: Store): string {
   if (store.keywordId === 1) return '/brands/nameport/favicon.svg';

@@ -1,8 +1,8 @@
 import type { BuiltInBrandKey, HostGroups } from './brands';
 
 /**
- * SPEC section 4 rules 1-3: which (normalised) hosts belong to a built-in brand and which need
- * the store lookup. Pure functions, shared by proxy.ts and the store service.
+ * docs/contract/brands-and-hosts.md rules 1-3: which (normalised) hosts belong to a built-in brand
+ * and which need the store lookup. Pure functions, shared by proxy.ts and the store service.
  */
 
 export type HostMatch =

@@ -1,5 +1,5 @@
 /**
- * Every store's legal pages (issue 12 point 20): where they are, what they are called, and the
+ * Every store's legal pages: where they are, what they are called, and the
  * store variable holding the store's own text (empty: the product's default, naming the store).
  * Screens that ask a customer to accept them (registration, checkout) link them from here.
  */

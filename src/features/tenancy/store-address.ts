@@ -32,7 +32,8 @@ function publicHost(store: Store, settings: AddressSettings): string {
  * its own address is where a mail sends people.
  *
  * - Host: a white-label store's `domain_name`; the built-in brands' `www.` + `domain_name`
- *   (SPEC section 2), or with local links the local name of their host group (`publicHost`).
+ *   (docs/contract/brands-and-hosts.md), or with local links the local name of their host group
+ *   (`publicHost`).
  * - A local name (`localhost`, `*.localhost`) only ever reaches this machine: `http`, on
  *   `STORE_LINK_PORT` or else the port this server listens on.
  * - Any other host: `STORE_LINK_SCHEME`, and `STORE_LINK_PORT` when set.

@@ -5,8 +5,9 @@ import { BRAND_KEYWORDS, type Store, type TldPrice } from './store-types';
 export type TldEntry = { name: string; cost: Money };
 
 /**
- * The store's TLD price list for a site version (SPEC section 3): `{name, cost:{net, gross}}` with
- * the first-year registration price in minor units; gross carries the version's VAT.
+ * The store's TLD price list for a site version (docs/contract/brands-and-hosts.md): `{name,
+ * cost:{net, gross}}` with the first-year registration price in minor units; gross carries the
+ * version's VAT.
  */
 export function tldList(prices: readonly TldPrice[], siteVersion: SiteVersionId): TldEntry[] {
   const rate = SITE_VERSIONS[siteVersion].vatRateBp;

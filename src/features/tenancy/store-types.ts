@@ -1,7 +1,7 @@
 import type { Theme } from '@/features/theme/schema';
 import type { Variables } from './variables-schema';
 
-/** Store config, every field of SPEC section 3. */
+/** Store config, every field of docs/contract/brands-and-hosts.md. */
 export type StoreConfig = {
   is_yay: boolean;
   is_cs: boolean;
@@ -16,7 +16,7 @@ export type StoreConfig = {
   theme_id: number | null;
 };
 
-/** Brand keywords (SPEC section 3). */
+/** Brand keywords (docs/contract/brands-and-hosts.md). */
 export const BRAND_KEYWORDS = {
   1: 'domain_brand',
   1252: 'telephony_brand',
@@ -31,7 +31,7 @@ export type TldPrice = {
   registerNet: number;
   renewNet: number;
   transferNet: number;
-  /** Restoring a domain from redemption (issue 15.6), charged once with a year's renewal. */
+  /** Restoring a domain from redemption, charged once with a year's renewal. */
   restoreNet: number;
   featured: boolean;
   sortOrder: number;

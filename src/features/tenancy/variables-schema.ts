@@ -4,9 +4,10 @@ import { WEEKDAYS } from './weekdays';
 export { WEEKDAYS };
 
 /**
- * Per-brand variables (SPEC section 3): company and support details, opening hours, page texts,
- * domain-page modules, analytics ids with their enable flags and a custom snippet. Every field has
- * a default so a stored set may be partial; invalid stored values fall back field by field.
+ * Per-brand variables (docs/contract/brands-and-hosts.md): company and support details, opening
+ * hours, page texts, domain-page modules, analytics ids with their enable flags and a custom
+ * snippet. Every field has a default so a stored set may be partial; invalid stored values fall
+ * back field by field.
  */
 
 const text = (max: number) => z.string().max(max).default('');
@@ -82,7 +83,7 @@ export const variablesSchema = z.object({
   termsText: text(20_000),
   privacyText: text(20_000),
   cookiesText: text(20_000),
-  // The store as the seller on orders and VAT invoices (issue 14): legal name, VAT and company
+  // The store as the seller on orders and VAT invoices: legal name, VAT and company
   // numbers, the prefix of its order and invoice numbers, and bank details for bank transfers.
   legalName: text(160),
   vatNumber: z

@@ -2,9 +2,10 @@ import { themeSchema, type Theme, type ThemeInput } from './schema';
 
 /**
  * Built-in themes. Themes 7 and 8 and the telephony default are applied to white-label stores by
- * the brand rules (SPEC section 4), which keep the store's own logoSet; the domain and telephony
- * brand themes belong to the built-in brands. The domain brand and theme 7 use the system font
- * stack, so their text paints with nothing to download; the self-hosted families stay available.
+ * the brand rules (docs/contract/brands-and-hosts.md), which keep the store's own logoSet; the
+ * domain and telephony brand themes belong to the built-in brands. The domain brand and theme 7 use
+ * the system font stack, so their text paints with nothing to download; the self-hosted families
+ * stay available.
  */
 
 const telephonyCustomer: ThemeInput = {
@@ -123,7 +124,7 @@ export const THEME_PRESETS = {
   telephonyBrand: themeSchema.parse(telephonyBrand),
 } satisfies Record<string, Theme>;
 
-/** Stored theme ids that select a built-in theme (SPEC section 4, rule 4). */
+/** Stored theme ids that select a built-in theme (docs/contract/brands-and-hosts.md rule 4). */
 export const THEME_ID_PRESETS = {
   7: THEME_PRESETS.telephonyCustomer,
   8: THEME_PRESETS.secondTelephony,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * The store theme (SPEC section 3): colours, fonts, button shapes, the logo set, image sets and
- * tiled backgrounds. Every setting has a default, so a stored theme may name only what it changes.
- * Values are constrained to forms that are safe to write into CSS custom properties: hex colours,
- * a closed list of shipped font families, bounded numbers and same-site or https image paths.
- * docs/theme.md documents each setting.
+ * The store theme (docs/contract/brands-and-hosts.md): colours, fonts, button shapes, the logo set,
+ * image sets and tiled backgrounds. Every setting has a default, so a stored theme may name only
+ * what it changes. Values are constrained to forms that are safe to write into CSS custom
+ * properties: hex colours, a closed list of shipped font families, bounded numbers and same-site or
+ * https image paths. docs/theme.md documents each setting.
  */
 
 const color = (fallback: string) =>

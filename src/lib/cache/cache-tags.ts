@@ -1,4 +1,5 @@
 import 'server-only';
+import { realNow } from '../clock';
 import { tagsManifest } from 'next/dist/server/lib/incremental-cache/tags-manifest.external';
 
 /**
@@ -9,7 +10,8 @@ import { tagsManifest } from 'next/dist/server/lib/incremental-cache/tags-manife
  * served again.
  */
 export function expireCacheTags(tags: readonly string[]): void {
-  const now = Date.now();
+  // Next stamps its cache entries with the real time.
+  const now = realNow().getTime();
   for (const tag of tags)
     tagsManifest.set(tag, { ...tagsManifest.get(tag), stale: now, expired: now });
 }

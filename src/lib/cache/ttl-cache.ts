@@ -12,7 +12,8 @@ export class TtlCache<K, V> {
   ) {}
 
   private now(): number {
-    return this.options.now ? this.options.now() : Date.now();
+    // Elapsed time: neither the test clock nor a wall-clock change ages the entries.
+    return this.options.now ? this.options.now() : performance.now();
   }
 
   get(key: K, load: () => Promise<V>): Promise<V> {

@@ -25,6 +25,7 @@ import {
   thisProcess,
   type LockHolder,
 } from './lock-holder';
+import { realNow } from '../clock';
 
 export { DataDirLockedError, lockFileOf, type LockHolder } from './lock-holder';
 
@@ -84,7 +85,7 @@ function removeStale(file: string, stale: LockHolder | null): void {
   const guard = `${file}.takeover`;
   for (let tries = 0; !createExclusive(guard, String(process.pid)); tries++) {
     try {
-      if (Date.now() - statSync(guard).mtimeMs > TAKEOVER_STALE_MS) unlinkSync(guard);
+      if (realNow().getTime() - statSync(guard).mtimeMs > TAKEOVER_STALE_MS) unlinkSync(guard);
     } catch {
       // gone meanwhile: try again
     }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { realNow } from '../clock';
 
 /** Who holds the lock of an embedded database directory (data-dir-lock.ts), and whether it lives. */
 
@@ -31,6 +32,8 @@ export type LockHolder = {
 };
 
 export class DataDirLockedError extends Error {
+  readonly code = 'data_dir_locked';
+
   constructor(
     readonly dir: string,
     readonly holder: LockHolder,
@@ -130,7 +133,7 @@ export function thisProcess(): LockHolder {
     command: commandLine(process.argv),
     argv: process.argv,
     processStart: processStartOf(process.pid),
-    startedAt: new Date().toISOString(),
+    startedAt: realNow().toISOString(),
     nonce: randomBytes(12).toString('hex'),
   };
 }

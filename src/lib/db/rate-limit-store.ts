@@ -10,6 +10,7 @@ import StoreAbstract from 'rate-limiter-flexible/lib/RateLimiterStoreAbstract.js
 const RateLimiterStoreAbstract = StoreAbstract as typeof StoreAbstractType;
 import type { AppDb } from './client';
 import { rateLimits } from './schema';
+import { realNow } from '../clock';
 
 type Row = { key: string; points: number; expire: Date | null };
 
@@ -30,14 +31,14 @@ export class RateLimiterDatabase extends RateLimiterStoreAbstract {
   _getRateLimiterRes(_key: string, changedPoints: number, row: Row): RateLimiterRes {
     return new RateLimiterRes(
       Math.max(this.points - row.points, 0),
-      row.expire ? Math.max(new Date(row.expire).getTime() - Date.now(), 0) : -1,
+      row.expire ? Math.max(new Date(row.expire).getTime() - realNow().getTime(), 0) : -1,
       row.points,
       row.points === changedPoints,
     );
   }
 
   async _upsert(key: string, points: number, msDuration: number, forceExpire = false) {
-    const now = new Date();
+    const now = realNow();
     const next = msDuration > 0 ? new Date(now.getTime() + msDuration) : null;
     const expired = sql`${rateLimits.expire} <= ${now.toISOString()}::timestamptz`;
     const nextSql = next ? sql`${next.toISOString()}::timestamptz` : sql`null`;
@@ -64,7 +65,7 @@ export class RateLimiterDatabase extends RateLimiterStoreAbstract {
       .where(
         and(
           eq(rateLimits.key, key),
-          or(gt(rateLimits.expire, new Date()), isNull(rateLimits.expire)),
+          or(gt(rateLimits.expire, realNow()), isNull(rateLimits.expire)),
         ),
       )
       .limit(1);
@@ -81,6 +82,8 @@ export class RateLimiterDatabase extends RateLimiterStoreAbstract {
 
   /** Drops counters that expired more than an hour ago. */
   async sweep(): Promise<void> {
-    await this.db.delete(rateLimits).where(lt(rateLimits.expire, new Date(Date.now() - 3_600_000)));
+    await this.db
+      .delete(rateLimits)
+      .where(lt(rateLimits.expire, new Date(realNow().getTime() - 3_600_000)));
   }
 }

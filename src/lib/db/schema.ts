@@ -14,6 +14,19 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type {
+  ServiceDetails,
+  StoredCurrency,
+  StoredOrderKind,
+  StoredOrderStatus,
+  StoredPaymentStatus,
+  StoredPeriod,
+  StoredServiceStatus,
+  StoredServiceType,
+  StoredSiteVersion,
+  StoredBilling,
+  StoredProviderName,
+} from './column-types';
 
 /** A named set of TLD prices; built-in brands use their key, white-label stores their own list. */
 export const priceLists = pgTable('price_lists', {
@@ -35,7 +48,7 @@ export const tldPrices = pgTable(
     renewNet: integer('renew_net').notNull(),
     transferNet: integer('transfer_net').notNull(),
     /**
-     * Restoring a domain from redemption (issue 15.6): the store's price, charged once with a
+     * Restoring a domain from redemption: the store's price, charged once with a
      * year's renewal. Defaults to 70.00 of the site version's currency until the store sets it.
      */
     restoreNet: integer('restore_net').notNull().default(7000),
@@ -104,10 +117,10 @@ export const storeHostsRelations = relations(storeHosts, ({ one }) => ({
 }));
 
 // ---------------------------------------------------------------------------------------------
-// Accounts and security (issue 4). Secrets (session ids, tokens, codes) are stored only as
+// Accounts and security. Secrets (session ids, tokens, codes) are stored only as
 // hashes; see docs/decisions/0020-sessions-and-csrf.md.
 
-/** Roles of a customer account's people (issue 15.5); the matrix lives in features/auth. */
+/** Roles of a customer account's people; the matrix lives in features/auth. */
 const ROLE_SQL = sql.raw(`('owner', 'admin', 'billing', 'technical', 'member')`);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -118,6 +131,19 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The test clock (TEST_CLOCK=true): how far the product's time is ahead of the real time. Kept
+ * so that a restarted server goes on at the moved time (docs/decisions/0151). One row at most.
+ */
+export const testClock = pgTable(
+  'test_clock',
+  {
+    id: smallint('id').primaryKey().default(1),
+    offsetMs: bigint('offset_ms', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('test_clock_one_row', sql`${t.id} = 1`)],
+);
 
 /** A customer account of one store: an owner and the team members the owner invited. */
 export const accounts = pgTable('accounts', {
@@ -148,7 +174,7 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     /** The last accepted TOTP time step: a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
-    /** The number SMS codes go to; set only once a code sent to it came back (issue 16.4). */
+    /** The number SMS codes go to; set only once a code sent to it came back. */
     phone: text('phone'),
     /** A number being set up, and the code sent to it (HMAC), until it is confirmed. */
     phonePending: text('phone_pending'),
@@ -185,9 +211,9 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   /** Set when the sign-in came from the desktop client (is_ctd): allows one desktop grant. */
   ctdAt: timestamp('ctd_at', { withTimezone: true }),
-  /** VAT display choice (inc/ex) of this visit; null = the default, ex (issue 5). */
+  /** VAT display choice (inc/ex) of this visit; null = the default, ex. */
   vatDisplay: text('vat_display'),
-  /** Where the sign-in came from, for the customer's list of sessions (issue 12.18). */
+  /** Where the sign-in came from, for the customer's list of sessions. */
   userAgent: text('user_agent'),
   ip: text('ip'),
 });
@@ -224,7 +250,7 @@ export const loginChallenges = pgTable(
 );
 
 /**
- * Backup codes of a second factor (issue 16.5): ten single-use codes, only their HMAC stored.
+ * Backup codes of a second factor: ten single-use codes, only their HMAC stored.
  * A new set replaces the old one; turning the second factor off removes them.
  */
 export const backupCodes = pgTable(
@@ -256,7 +282,7 @@ export const oneTimeTokens = pgTable(
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     email: text('email'),
-    /** Invites: the role the invitee gets in the account (issue 15.5). */
+    /** Invites: the role the invitee gets in the account. */
     role: text('role'),
     passwordVersion: integer('password_version'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -273,7 +299,7 @@ export const oneTimeTokens = pgTable(
 );
 
 /**
- * Passkeys (WebAuthn credentials, issue 16.6): discoverable credentials for signing in without
+ * Passkeys (WebAuthn credentials): discoverable credentials for signing in without
  * a password, and a second factor. Public keys only; the private key never leaves the device.
  */
 export const passkeys = pgTable('passkeys', {
@@ -355,7 +381,7 @@ export const outbox = pgTable(
     subject: text('subject').notNull().default(''),
     text: text('text').notNull(),
     html: text('html'),
-    /** Files sent with a mail: `[{filename, contentType, base64}]` (an invoice PDF, issue 14). */
+    /** Files sent with a mail: `[{filename, contentType, base64}]` (an invoice PDF). */
     attachments: jsonb('attachments'),
     createdAt: createdAt(),
     state: text('state').notNull().default('kept'),
@@ -381,7 +407,7 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Catalog and cart (issue 5). Money columns are net minor units of the row's site version.
+// Catalog and cart. Money columns are net minor units of the row's site version.
 
 /**
  * The product's own registry: domains sold through the store and seeded taken names. The default
@@ -395,7 +421,7 @@ export const registryDomains = pgTable(
     status: text('status').notNull(),
     premiumRegisterNetSv1: integer('premium_register_net_sv1'),
     premiumRegisterNetSv2: integer('premium_register_net_sv2'),
-    /** When a registration sold through the store expires (issue 14); null for seeded names. */
+    /** When a registration sold through the store expires; null for seeded names. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -425,7 +451,7 @@ export const phoneNumbers = pgTable(
     monthlyNet: integer('monthly_net').notNull(),
     heldByCart: uuid('held_by_cart'),
     heldUntil: timestamp('held_until', { withTimezone: true }),
-    /** An order placed with the number holds it until it is paid (sold) or cancelled (issue 14). */
+    /** An order placed with the number holds it until it is paid (sold) or cancelled. */
     heldByOrder: uuid('held_by_order'),
   },
   (t) => [
@@ -509,7 +535,7 @@ export const cartItems = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Checkout, orders, payments, invoices and services (issue 14). Money columns are minor units of
+// Checkout, orders, payments, invoices and services. Money columns are minor units of
 // the row's currency. Orders and invoices are snapshots: nothing in them is recomputed from the
 // catalog or the store later (docs/decisions/0060-0063).
 
@@ -586,18 +612,18 @@ export const orders = pgTable(
     /** Where the order's mails go: the address of the user who placed it. */
     email: text('email').notNull(),
     number: text('number').notNull(),
-    /** `purchase` (a checkout), or `renewal` (a service's renewal or restore, issue 15). */
-    kind: text('kind').notNull().default('purchase'),
-    /** When an unpaid renewal is due: its bill is overdue after it (issue 15.9). */
+    /** `purchase` (a checkout), or `renewal` (a service's renewal or restore). */
+    kind: text('kind').$type<StoredOrderKind>().notNull().default('purchase'),
+    /** When an unpaid renewal is due: its bill is overdue after it. */
     dueAt: timestamp('due_at', { withTimezone: true }),
-    status: text('status').notNull().default('awaiting_payment'),
-    provider: text('provider').notNull(),
-    currency: text('currency').notNull(),
-    siteVersion: smallint('site_version').notNull(),
+    status: text('status').$type<StoredOrderStatus>().notNull().default('awaiting_payment'),
+    provider: text('provider').$type<StoredProviderName>().notNull(),
+    currency: text('currency').$type<StoredCurrency>().notNull(),
+    siteVersion: smallint('site_version').$type<StoredSiteVersion>().notNull(),
     totalNet: integer('total_net').notNull(),
     totalVat: integer('total_vat').notNull(),
     totalGross: integer('total_gross').notNull(),
-    billing: jsonb('billing').notNull(),
+    billing: jsonb('billing').$type<StoredBilling>().notNull(),
     registrant: jsonb('registrant'),
     numberAddresses: jsonb('number_addresses').notNull().default({}),
     /** The store as supplier when the order was placed (names, address, VAT and bank details). */
@@ -652,7 +678,7 @@ export const orderLines = pgTable(
     recurringNet: integer('recurring_net').notNull(),
     recurringVat: integer('recurring_vat').notNull(),
     recurringGross: integer('recurring_gross').notNull(),
-    period: text('period').notNull(),
+    period: text('period').$type<StoredPeriod>().notNull(),
     /** A renewal or restore line: the service it extends (no new service is made for it). */
     serviceId: uuid('service_id'),
   },
@@ -672,10 +698,10 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     storeKey: text('store_key').notNull(),
     accountId: uuid('account_id').notNull(),
-    provider: text('provider').notNull(),
-    status: text('status').notNull().default('requires_payment'),
+    provider: text('provider').$type<StoredProviderName>().notNull(),
+    status: text('status').$type<StoredPaymentStatus>().notNull().default('requires_payment'),
     amount: integer('amount').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<StoredCurrency>().notNull(),
     /** The provider's id of this payment (a Stripe PaymentIntent id). */
     providerRef: text('provider_ref'),
     failureMessage: text('failure_message'),
@@ -688,7 +714,7 @@ export const payments = pgTable(
     index('payments_order').on(t.orderId),
     check(
       'payments_status',
-      sql`${t.status} in ('requires_payment', 'requires_action', 'succeeded', 'failed')`,
+      sql`${t.status} in ('requires_payment', 'requires_action', 'processing', 'succeeded', 'failed', 'refunded')`,
     ),
     check('payments_amount', sql`${t.amount} >= 0`),
   ],
@@ -703,7 +729,7 @@ export const paymentMethods = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     storeKey: text('store_key').notNull(),
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<StoredProviderName>().notNull(),
     providerRef: text('provider_ref').notNull(),
     /** The provider's customer the method belongs to (Stripe), for charges off-session. */
     customerRef: text('customer_ref'),
@@ -719,7 +745,7 @@ export const paymentMethods = pgTable(
 export const paymentEvents = pgTable(
   'payment_events',
   {
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<StoredProviderName>().notNull(),
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
@@ -742,8 +768,8 @@ export const invoices = pgTable(
     number: text('number').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     suppliedAt: timestamp('supplied_at', { withTimezone: true }).notNull(),
-    currency: text('currency').notNull(),
-    siteVersion: smallint('site_version').notNull(),
+    currency: text('currency').$type<StoredCurrency>().notNull(),
+    siteVersion: smallint('site_version').$type<StoredSiteVersion>().notNull(),
     supplier: jsonb('supplier').notNull(),
     customer: jsonb('customer').notNull(),
     lines: jsonb('lines').notNull(),
@@ -774,10 +800,10 @@ export const services = pgTable(
       .notNull()
       .unique()
       .references(() => orderLines.id),
-    type: text('type').notNull(),
+    type: text('type').$type<StoredServiceType>().notNull(),
     name: text('name').notNull(),
-    status: text('status').notNull(),
-    period: text('period').notNull(),
+    status: text('status').$type<StoredServiceStatus>().notNull(),
+    period: text('period').$type<StoredPeriod>().notNull(),
     seats: integer('seats'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     renewsAt: timestamp('renews_at', { withTimezone: true }),
@@ -789,14 +815,22 @@ export const services = pgTable(
     nextSeats: integer('next_seats'),
     /** When the service stopped being paid for: a domain's expiry, a number's unpaid renewal. */
     lapsedAt: timestamp('lapsed_at', { withTimezone: true }),
+    /**
+     * The net price of one unit of the period: a domain's year, a number's month, a plan's seat
+     * for a month. Bills multiply it by the units; it is never worked out from a total
+     * (docs/decisions/0150).
+     */
+    unitNet: integer('unit_net').notNull(),
+    /** What the current period costs (all its units), as last sold or billed: what is shown. */
     priceNet: integer('price_net').notNull(),
     priceVat: integer('price_vat').notNull(),
     priceGross: integer('price_gross').notNull(),
-    currency: text('currency').notNull(),
+    currency: text('currency').$type<StoredCurrency>().notNull(),
     paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, {
       onDelete: 'set null',
     }),
-    details: jsonb('details').notNull().default({}),
+    /** By `type`: services-repository.server.ts pairs them in its row type. */
+    details: jsonb('details').$type<ServiceDetails>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -808,7 +842,7 @@ export const services = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// The dashboard and the life of services (issue 15).
+// The dashboard and the life of services.
 
 /** Who holds a plan's seats: team members of the plan's account. */
 export const serviceSeats = pgTable(
@@ -829,7 +863,7 @@ export const serviceSeats = pgTable(
  * Steps of a service's life that have happened (a reminder sent, a renewal billed, a charge
  * tried, a status change), one row per step and cycle, e.g. `reminder-30:2027-11-24`. A job
  * inserts its step in the transaction that has the effect; a second run or a second worker
- * finds it there and does nothing (issue 15.8).
+ * finds it there and does nothing.
  */
 export const serviceSteps = pgTable(
   'service_steps',
@@ -845,7 +879,7 @@ export const serviceSteps = pgTable(
 );
 
 /**
- * The account's activity log (issue 15.10): sign-ins, service changes, auth-code reveals, team
+ * The account's activity log: sign-ins, service changes, auth-code reveals, team
  * and payment method changes, with who, when and from which address. Append-only.
  */
 export const auditEvents = pgTable(

@@ -1,11 +1,24 @@
 import { NextResponse } from 'next/server';
 
-/** PRODUCT.md "Errors": `{ error: { code, message, fields } }` with the right status. */
+/**
+ * docs/contract/constants-and-errors.md: `{ error: { code, message, fields } }` with the right
+ * status.
+ */
 export type ApiErrorBody = {
   error: { code: string; message: string; fields?: Record<string, string[]> };
 };
 
+/**
+ * Marks an ApiError whichever copy of this module made it. Next loads some modules once per
+ * bundle (a route's, a page's), and a class of one copy is not the class of another, so
+ * `instanceof` says no to an ApiError thrown across them: a 400 would become a 500. A symbol from
+ * the global registry is the same in every copy.
+ */
+const API_ERROR = Symbol.for('storefront.api-error');
+
 export class ApiError extends Error {
+  readonly [API_ERROR] = true;
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -16,6 +29,15 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** True for an ApiError made by any copy of this module: decide answers by this, never instanceof. */
+export function isApiError(error: unknown): error is ApiError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { [API_ERROR]?: unknown })[API_ERROR] === true
+  );
 }
 
 const NO_STORE = { 'cache-control': 'no-store' };

@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { logger } from '@/lib/logger';
 import { runInLogScope } from '@/lib/log-scope';
-import { ApiError, errorResponse } from './api-response';
+import { ApiError, errorResponse, isApiError } from './api-response';
 import { assertCsrf } from './csrf';
 import { REQUEST_ID_HEADER, STORE_HEADER } from './internal-headers';
 
@@ -39,12 +39,25 @@ export function isUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * True when the client went away before its answer: the request's signal (Next aborts it when the
+ * connection closes), or the error Node gives a body read cut short. Not an outage: Node's
+ * `aborted` carries ECONNRESET, which from the database would mean one.
+ */
+export function isAborted(request: Request, error: unknown): boolean {
+  if (request.signal.aborted) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  return name === 'AbortError' || name === 'ResponseAborted' || message === 'aborted';
+}
+
 type Handler<C> = (request: NextRequest, context: C) => Promise<Response>;
 
 /**
  * Wraps a route handler: unsafe methods (POST, PUT, PATCH, DELETE) must carry the session's CSRF
  * token (403 csrf_mismatch otherwise, before the handler runs); an ApiError becomes its
- * documented error body; an unreachable database becomes 503; anything else is logged and
+ * documented error body; a request its client closed is logged at info as aborted (499); an
+ * unreachable database becomes 503; anything else is logged and
  * answered 500 without internals. Every log line of the call carries the request's id (set by
  * scripts/serve.mjs), and the answer tells serve.mjs which store it was for.
  *
@@ -72,7 +85,14 @@ export function apiRoute<C = unknown>(
       }
       return await handler(request, context);
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error);
+      if (isApiError(error)) return errorResponse(error);
+      if (isAborted(request, error)) {
+        logger.info({ path: request.nextUrl.pathname }, 'request aborted');
+        // Nobody reads it; 499 is what proxies log for a client that closed the request.
+        return errorResponse(
+          new ApiError(499, 'request_aborted', 'The request was closed before its answer.'),
+        );
+      }
       if (isUnavailable(error)) {
         logger.error(
           { err: String(error), path: request.nextUrl.pathname },

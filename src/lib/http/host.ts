@@ -1,8 +1,9 @@
 import { secureEqual } from '@/lib/secure-compare';
 
 /**
- * Host names as requests carry them: normalisation of a Host header and the host override (SPEC
- * section 4). No business rule here; which store a host reaches is tenancy's.
+ * Host names as requests carry them: normalisation of a Host header and the host override
+ * (docs/contract/brands-and-hosts.md). No business rule here; which store a host reaches is
+ * tenancy's.
  */
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -28,10 +29,10 @@ export const FORWARDED_HOST_HEADER = 'x-forwarded-host';
 export type HostResult = { ok: true; host: string; overridden: boolean } | { ok: false };
 
 /**
- * The host a request is for. The override (SPEC section 4, PRODUCT.md) takes `x-forwarded-host`
- * only when `x-host-secret` matches the configured secret; with no secret configured the override
- * is off. A wrong or missing secret leaves the real Host in force. Answers `ok: false` when the
- * chosen header is not a host name.
+ * The host a request is for. The override (docs/contract/brands-and-hosts.md) takes
+ * `x-forwarded-host` only when `x-host-secret` matches the configured secret; with no secret
+ * configured the override is off. A wrong or missing secret leaves the real Host in force. Answers
+ * `ok: false` when the chosen header is not a host name.
  */
 export function hostOfRequest(headers: Headers, overrideSecret: string | undefined): HostResult {
   const secret = headers.get(HOST_SECRET_HEADER);

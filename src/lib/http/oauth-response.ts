@@ -1,10 +1,15 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
-import { ApiError } from './api-response';
+import { hasErrorCode } from '@/lib/error-code';
+import { isApiError } from './api-response';
+import { CONTROL_CHARACTERS, hasControlCharacter } from './control-characters';
 import { readJson } from './read-json';
 
 /** RFC 6749 section 5.2 error, answered as `{error, error_description}`. */
 export class OAuthError extends Error {
+  /** Told apart by this code, not instanceof (src/lib/error-code.ts). */
+  readonly code = 'oauth_error';
+
   constructor(
     readonly status: number,
     readonly error: string,
@@ -46,11 +51,15 @@ export async function readOAuthParams(request: NextRequest): Promise<Record<stri
       if (repeated.length > 0) {
         throw new OAuthError(400, 'invalid_request', `${repeated.join(', ')} given more than once`);
       }
+      const control = [...form].find(([k, v]) => hasControlCharacter(k) || hasControlCharacter(v));
+      if (control) {
+        throw new OAuthError(400, 'invalid_request', `${control[0]} ${CONTROL_CHARACTERS}`);
+      }
       return Object.fromEntries(form);
     }
     return await readJson(request, z.record(z.string(), z.unknown()));
   } catch (error) {
-    if (error instanceof ApiError) {
+    if (isApiError(error)) {
       const fields = error.fields
         ? Object.entries(error.fields)
             .map(([k, v]) => `${k} ${v.join(', ')}`)
@@ -89,7 +98,7 @@ export async function oauthHandle(run: () => Promise<NextResponse>): Promise<Nex
   try {
     return await run();
   } catch (error) {
-    if (error instanceof OAuthError) return oauthErrorResponse(error);
+    if (hasErrorCode(error, 'oauth_error')) return oauthErrorResponse(error as OAuthError);
     throw error;
   }
 }

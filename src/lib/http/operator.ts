@@ -1,7 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { getEnv } from '@/lib/env';
 import { secureEqual } from '@/lib/secure-compare';
-import { ApiError, errorResponse } from './api-response';
+import { ApiError, errorResponse, isApiError } from './api-response';
 
 /**
  * The operator calls (`/api/admin/...`) are authorised by `Authorization: Bearer
@@ -39,7 +39,7 @@ export function operatorRoute<C>(
       requireOperator(request);
       return await handler(request, context);
     } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error);
+      if (isApiError(error)) return errorResponse(error);
       throw error;
     }
   };

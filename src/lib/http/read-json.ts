@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ApiError } from './api-response';
+import { controlCharacterFields } from './control-characters';
 
 /** Request bodies of this product are small; anything larger is refused before parsing. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
@@ -16,13 +17,14 @@ export function fieldsOf(error: z.ZodError): Record<string, string[]> {
 
 /**
  * Reads a JSON body and validates it. Refuses a non-JSON content type (415), a body over the
- * limit, declared or actual (413), malformed JSON (400 invalid_json) and data the schema rejects
- * (400 validation_failed with fields). The body is read as a stream and abandoned at the limit.
+ * limit, declared or actual (413), malformed JSON (400 invalid_json), and data the schema rejects
+ * or text with a control character (400 validation_failed with fields). The body is read as a stream and abandoned at the limit.
  */
 export async function readJson<S extends z.ZodType>(
   request: Request,
   schema: S,
   maxBytes = DEFAULT_MAX_BODY_BYTES,
+  options: { emptyIs?: unknown } = {},
 ): Promise<z.output<S>> {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
@@ -51,18 +53,41 @@ export async function readJson<S extends z.ZodType>(
 
   let parsed: unknown;
   try {
-    parsed = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    const empty = options.emptyIs !== undefined && text.trim() === '';
+    parsed = empty ? options.emptyIs : JSON.parse(text);
   } catch {
     throw new ApiError(400, 'invalid_json', 'The body is not valid JSON.');
   }
+  return validated(parsed, schema);
+}
+
+function validated<S extends z.ZodType>(parsed: unknown, schema: S): z.output<S> {
+  // A control character is refused wherever it is, along with what the schema finds.
+  const fields = controlCharacterFields(parsed);
   const result = schema.safeParse(parsed);
   if (!result.success) {
-    throw new ApiError(
-      400,
-      'validation_failed',
-      'The request is not valid.',
-      fieldsOf(result.error),
-    );
+    for (const [key, messages] of Object.entries(fieldsOf(result.error))) {
+      fields[key] ??= messages;
+    }
+  }
+  if (!result.success || Object.keys(fields).length > 0) {
+    throw new ApiError(400, 'validation_failed', 'The request is not valid.', fields);
   }
   return result.data;
+}
+
+/**
+ * Reads a body that may be left out: no body (no content type, no length) is read as `{}`, as is
+ * an empty JSON body; anything else is read as `readJson` reads it. What clients
+ * send for "no options" differs (nothing, or `{}` from axios and most others): all are one.
+ */
+export async function readOptionalJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes = DEFAULT_MAX_BODY_BYTES,
+): Promise<z.output<S>> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (!request.headers.has('content-type') && declared === 0) return validated({}, schema);
+  return readJson(request, schema, maxBytes, { emptyIs: {} });
 }

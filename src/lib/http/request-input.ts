@@ -10,7 +10,7 @@ import { isHttps, sessionTokenOf } from './session-cookie';
  * hand it to the features, which never see a request object (docs/decisions/0050).
  */
 export type RequestInput = {
-  /** The host the request is for, after the host override (SPEC section 4). */
+  /** The host the request is for, after the host override (docs/contract/brands-and-hosts.md). */
   host: HostResult;
   siteVersionCookie: string | undefined;
   acceptLanguage: string | null;

@@ -1,6 +1,7 @@
 import type { NextRequest, NextResponse } from 'next/server';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, XSRF_COOKIE } from './cookie-names';
 import { csrfTokenFor } from './csrf-token';
+import { now } from '../clock';
 
 export function isHttps(request: NextRequest): boolean {
   return request.nextUrl.protocol === 'https:';
@@ -45,7 +46,7 @@ export async function withSessionCookies<R extends NextResponse>(
     return response;
   }
   const maxAge = cookie.expiresAt
-    ? { maxAge: Math.max(0, Math.floor((cookie.expiresAt.getTime() - Date.now()) / 1000)) }
+    ? { maxAge: Math.max(0, Math.floor((cookie.expiresAt.getTime() - now().getTime()) / 1000)) }
     : {};
   response.cookies.set(sessionCookieName(source.https), cookie.token, {
     ...base,

@@ -29,6 +29,8 @@ const SETTLE_LIMIT_MS = 15_000;
 
 /** drain() ran out of time with jobs still due or running. */
 export class JobsStillDueError extends Error {
+  readonly code = 'jobs_still_due';
+
   constructor() {
     super('jobs still due after the time allowed');
     this.name = 'JobsStillDueError';
@@ -213,23 +215,26 @@ export class JobQueue {
   async drain(timeoutMs = 30_000): Promise<number> {
     if (!this.workersOn) throw new Error('drain() needs the workers of this process');
     const before = this.ran;
-    const deadline = Date.now() + timeoutMs;
+    // Deadlines are elapsed time: a moved clock must not cut them short.
+    const deadline = performance.now() + timeoutMs;
     for (;;) {
       await this.settle(deadline);
       if ((await this.dueCount()) === 0 && this.inflight.size === 0) return this.ran - before;
-      if (Date.now() > deadline) throw new JobsStillDueError();
+      if (performance.now() > deadline) throw new JobsStillDueError();
       this.notify();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
 
   /** Waits until nothing this queue started is running (or the deadline). */
-  private async settle(deadline = Date.now() + SETTLE_LIMIT_MS): Promise<void> {
-    while (this.inflight.size > 0 && Date.now() < deadline) {
+  private async settle(deadline = performance.now() + SETTLE_LIMIT_MS): Promise<void> {
+    while (this.inflight.size > 0 && performance.now() < deadline) {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         Promise.allSettled([...this.inflight]),
-        new Promise((resolve) => (timer = setTimeout(resolve, Math.max(1, deadline - Date.now())))),
+        new Promise(
+          (resolve) => (timer = setTimeout(resolve, Math.max(1, deadline - performance.now()))),
+        ),
       ]);
       clearTimeout(timer);
       // A finished fetch hands its job to the handler in a later turn of the event loop.

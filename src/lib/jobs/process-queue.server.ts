@@ -1,6 +1,6 @@
 import 'server-only';
 import { appDatabase, beforeAppDatabaseCloses } from '@/lib/db/app-db';
-import { advanceClock, now } from '@/lib/clock';
+import { advanceClock, DAY_MS, now } from '@/lib/clock';
 import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { JobQueue, type EnqueueOptions } from './job-queue.server';
@@ -134,12 +134,30 @@ export async function runDueJobs(): Promise<number> {
 }
 
 /**
- * The test clock's step: moves the product's time forward by `ms` (refused without
- * TEST_CLOCK=true), brings waiting jobs as much nearer, and runs what became due.
+ * The test clock: moves the product's time forward by `ms` (refused without TEST_CLOCK=true) a
+ * day at a time, and at each day brings waiting jobs as much nearer and runs what became due, as
+ * if the days had passed one by one (as Stripe's test clocks do): in one jump, a monthly service
+ * renews every month, where moving at once would have found it a year overdue. `kept` runs once
+ * the time has moved, whether or not every job ran (the clock call keeps the offset there).
+ * Answers the time moved to and how many job runs it took.
  */
-export async function advanceTimeAndRunDueJobs(ms: number): Promise<{ now: Date; ran: number }> {
+export async function advanceTimeAndRunDueJobs(
+  ms: number,
+  kept: () => Promise<void> = async () => undefined,
+): Promise<{ now: Date; ran: number }> {
   const queue = await jobQueue();
-  const moved = advanceClock(ms);
-  await queue.shiftWaitingJobs(ms);
-  return { now: moved, ran: await runDueJobs() };
+  let ran = 0;
+  let moved = now();
+  try {
+    for (let left = ms; left > 0;) {
+      const step = Math.min(left, DAY_MS);
+      moved = advanceClock(step);
+      await queue.shiftWaitingJobs(step);
+      ran += await runDueJobs();
+      left -= step;
+    }
+  } finally {
+    await kept();
+  }
+  return { now: moved, ran };
 }

@@ -13,7 +13,8 @@ import {
   markSent,
   type OutboxRow,
 } from './outbox-repository.server';
-import { httpSmsSender, PermanentDeliveryError, smtpSender } from './transports.server';
+import { hasErrorCode } from '@/lib/error-code';
+import { httpSmsSender, smtpSender } from './transports.server';
 
 /**
  * The delivery of one outbox message, as a job (docs/decisions/0043). It sends a message at
@@ -50,7 +51,7 @@ async function deliver({ outboxId }: DeliveryData, run: JobRun): Promise<void> {
     await send();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const permanent = error instanceof PermanentDeliveryError;
+    const permanent = hasErrorCode(error, 'permanent_delivery_failure');
     const final = permanent || run.lastAttempt;
     await markAttemptFailed(db, outboxId, reason, final);
     const entry = { outbox_id: outboxId, channel: message.channel, attempt: run.attempt };

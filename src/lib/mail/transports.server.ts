@@ -26,6 +26,8 @@ export interface Sender<M> {
 
 /** The receiving side refused the message for good (a retry would be refused again). */
 export class PermanentDeliveryError extends Error {
+  readonly code = 'permanent_delivery_failure';
+
   constructor(message: string) {
     super(message);
     this.name = 'PermanentDeliveryError';

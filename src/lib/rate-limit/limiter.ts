@@ -1,5 +1,5 @@
 import 'server-only';
-import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { appDb } from '@/lib/db/app-db';
 import { getEnv } from '@/lib/env';
 import { ApiError } from '@/lib/http/api-response';
@@ -53,8 +53,12 @@ export async function consumeLimits(pairs: [LimitRule, string][]): Promise<void>
     try {
       await limiter.consume(key);
     } catch (error) {
-      if (error instanceof RateLimiterRes)
-        throw tooManyRequests(Math.ceil(error.msBeforeNext / 1000));
+      // The limiter refuses with its result (a RateLimiterRes), and fails with an Error: told
+      // apart by shape, as a class from another module copy would not be `instanceof`.
+      const refused = error as { msBeforeNext?: unknown };
+      if (!(error instanceof Error) && typeof refused.msBeforeNext === 'number') {
+        throw tooManyRequests(Math.ceil(refused.msBeforeNext / 1000));
+      }
       throw error;
     }
   }

@@ -6,6 +6,7 @@ import { Header } from '@/features/shell/components/header';
 import { Footer } from '@/features/shell/components/footer';
 import { ThirdPartyScripts } from '@/features/shell/components/third-party-scripts';
 import { AccountSlot } from '@/features/shell/components/account-slot';
+import { SessionLostNotice } from '@/features/auth/components/session-lost-notice';
 import { DataProvider, HydrationMark } from '@/features/shell/components/data-provider';
 import { faviconFor } from '@/features/tenancy/favicon';
 import { StructuredData } from '@/features/seo/components/structured-data';
@@ -72,6 +73,7 @@ export default async function StoreLayout({
         <main id="main" className={styles.main}>
           {children}
         </main>
+        <SessionLostNotice />
         <Suspense>
           <Footer store={store} />
           <HydrationMark part="footer" />

@@ -4,6 +4,7 @@ import { pageStore } from '@/features/tenancy/server/page-store.server';
 import { PriceTable } from '@/features/shell/components/price-table';
 import { DomainSearchForm } from '@/features/shell/components/domain-search-form';
 import { NumbersLead } from '@/features/shop/components/numbers-lead';
+import { DashboardOnlyHome } from '@/features/auth/components/dashboard-only-home';
 import { SignInLink } from '@/features/auth/components/sign-in-link';
 import { StructuredData } from '@/features/seo/components/structured-data';
 import { offerCatalogJsonLd } from '@/features/seo/json-ld';
@@ -15,7 +16,7 @@ export const metadata: Metadata = { alternates: { canonical: '/' } };
 
 /**
  * Home page by brand: the domain brand leads with domain search and prices; telephony brands
- * (dashboard_only) offer only sign-in and the dashboard; white-label stores show their own texts,
+ * (dashboard_only) offer sign-in and registration, and take a signed-in customer to the overview; white-label stores show their own texts,
  * and their own prices when they sell domains. A store whose variables say it leads with numbers
  * opens on them, ahead of the domain search.
  */
@@ -36,13 +37,12 @@ export default async function HomePage({ params }: Props) {
       {store.config.dashboard_only ? (
         <section aria-labelledby="account-heading" className={styles.panel}>
           <h2 id="account-heading">Your account</h2>
-          {v.loginText ? <p>{v.loginText}</p> : null}
-          <p className={styles.actions}>
-            <SignInLink className={styles.primary} whenSignedIn="hide" />
-            <Link prefetch={false} href="/dashboard" className={styles.secondary}>
-              Go to your dashboard
-            </Link>
-          </p>
+          <DashboardOnlyHome
+            loginText={v.loginText}
+            className={styles.actions}
+            primary={styles.primary}
+            secondary={styles.secondary}
+          />
         </section>
       ) : null}
 

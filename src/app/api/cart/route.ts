@@ -8,6 +8,7 @@ import { cartEtag } from '@/features/cart/cart-types';
 import { addItemSchema } from '@/features/cart/schemas';
 import { addItem } from '@/features/cart/server/cart-add.server';
 import { cartScope, readCart } from '@/features/cart/server/cart-service.server';
+import { accountHoldsDomain } from '@/features/services/server/services.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
 /** The visitor's cart, priced in the site version they look at. */
@@ -21,7 +22,12 @@ export const GET = apiRoute(async (request) => {
 export const POST = apiRoute(async (request) => {
   const input = await readJson(request, addItemSchema);
   const ctx = await requestContext(requestInput(request));
-  const cart = await addItem(await cartScope(ctx), input, ifMatchVersion(request));
+  const scope = await cartScope(ctx);
+  const userId = 'userId' in scope.owner ? scope.owner.userId : null;
+  const holdsDomain = userId
+    ? (domain: string) => accountHoldsDomain({ userId, storeKey: ctx.store.key, domain })
+    : undefined;
+  const cart = await addItem({ ...scope, holdsDomain }, input, ifMatchVersion(request));
   return withSessionCookies(dataResponse(cart, { headers: cartEtag(cart) }), ctx);
 });
 

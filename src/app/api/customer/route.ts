@@ -6,8 +6,8 @@ import { callerContext, requireScope } from '@/features/auth/server/access-conte
 import { customerView } from '@/features/auth/server/customer-view.server';
 
 /**
- * The visitor as the client sees them (SPEC section 3): `{user, cart, vat_display}`. The desktop
- * client may call it with its access token (scope `account:read`) instead of a session.
+ * The visitor as the client sees them (docs/contract/calls.md): `{user, cart, vat_display}`. The
+ * desktop client may call it with its access token (scope `account:read`) instead of a session.
  */
 export const GET = apiRoute(async (request) => {
   const ctx = await callerContext(requestInput(request));

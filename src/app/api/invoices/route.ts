@@ -1,7 +1,7 @@
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { requestInput } from '@/lib/http/request-input';
-import { accountScope, checkoutScope } from '@/features/checkout/server/scope.server';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { accountInvoices } from '@/features/invoices/server/invoices.server';
 import { accountBills } from '@/features/orders/server/orders.server';
 import { requestContext } from '@/features/session/server/request-context.server';
@@ -12,8 +12,8 @@ import { requestContext } from '@/features/session/server/request-context.server
  */
 export const GET = apiRoute(async (request) => {
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input, 'billing.read');
-  const account = accountScope(scope);
+  const caller = await requireCaller(await requestContext(input), 'billing.read');
+  const account = caller;
   const [invoices, bills] = await Promise.all([accountInvoices(account), accountBills(account)]);
   return dataResponse({ invoices, bills });
 });

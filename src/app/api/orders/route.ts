@@ -1,18 +1,19 @@
-import { ApiError, dataResponse } from '@/lib/http/api-response';
+import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
+import { readIdempotencyKey } from '@/lib/http/idempotency-key';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
-import { IDEMPOTENCY_KEY, orderBodySchema } from '@/features/checkout/schemas';
+import { requireCaller } from '@/features/access/server/caller.server';
+import { orderBodySchema } from '@/features/checkout/schemas';
 import { placeOrder } from '@/features/checkout/server/place-order.server';
-import { accountScope, checkoutScope } from '@/features/checkout/server/scope.server';
 import { accountOrders } from '@/features/orders/server/orders.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
 /** The account's orders in this store, newest first. */
 export const GET = apiRoute(async (request) => {
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input, 'billing.read');
-  const orders = await accountOrders(accountScope(scope));
+  const caller = await requireCaller(await requestContext(input), 'billing.read');
+  const orders = await accountOrders(caller);
   return dataResponse({
     orders: orders.map((o) => ({
       id: o.id,
@@ -31,19 +32,11 @@ export const GET = apiRoute(async (request) => {
  * `{order, payment}`; the same key and body answer the same again.
  */
 export const POST = apiRoute(async (request) => {
-  const key = request.headers.get('idempotency-key');
-  if (key === null || !IDEMPOTENCY_KEY.test(key)) {
-    throw new ApiError(
-      400,
-      key === null ? 'idempotency_key_required' : 'validation_failed',
-      'Send an Idempotency-Key header of 8 to 255 visible characters, new for each order.',
-      { 'Idempotency-Key': ['8 to 255 visible ASCII characters, new for each order'] },
-    );
-  }
+  const key = readIdempotencyKey(request, { required: true });
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input, 'billing.manage');
+  const caller = await requireCaller(await requestContext(input), 'billing.manage');
   const body = await readJson(request, orderBodySchema);
-  const answer = await placeOrder(scope, key, body);
+  const answer = await placeOrder(caller, key, body);
   return dataResponse(answer.body.data, { status: answer.status });
 });
 

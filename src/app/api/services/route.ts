@@ -1,9 +1,8 @@
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { requestInput } from '@/lib/http/request-input';
-import { requirePermission } from '@/features/access/roles';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { callerContext, requireScope } from '@/features/auth/server/access-context.server';
-import { accountCaller } from '@/features/auth/server/account-caller.server';
 import { accountServices } from '@/features/services/server/services.server';
 
 /**
@@ -13,8 +12,7 @@ import { accountServices } from '@/features/services/server/services.server';
 export const GET = apiRoute(async (request) => {
   const ctx = await callerContext(requestInput(request));
   requireScope(ctx, 'services:read');
-  const caller = await accountCaller(ctx);
-  requirePermission(caller.role, 'services.read');
+  const caller = await requireCaller(ctx, 'services.read');
   return dataResponse({ services: await accountServices(caller) });
 });
 

@@ -14,7 +14,7 @@ const querySchema = z.object({
     .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional()),
 });
 
-/** The request's store theme (SPEC section 7), with its TLD prices when `tlds=true`. */
+/** The request's store theme (docs/contract/calls.md), with its TLD prices when `tlds=true`. */
 export const GET = apiRoute(async (request) => {
   const query = querySchema.safeParse({ tlds: request.nextUrl.searchParams.getAll('tlds') });
   if (!query.success) {

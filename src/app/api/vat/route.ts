@@ -15,9 +15,9 @@ const bodySchema = z.strictObject({
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /**
- * The visitor's VAT display choice (SPEC section 4): kept in the session and, once signed in, on
- * the account (PRODUCT.md), and in the `vat_display` cookie, which the page reads before first
- * paint. The cookie is readable by scripts on purpose: it is a display preference.
+ * The visitor's VAT display choice (docs/contract/site-versions-and-vat.md): kept in the session
+ * and, once signed in, on the account, and in the `vat_display` cookie, which the page reads before
+ * first paint. The cookie is readable by scripts on purpose: it is a display preference.
  */
 export const PUT = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));

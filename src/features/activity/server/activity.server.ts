@@ -5,7 +5,7 @@ import type { AppDb } from '@/lib/db/client';
 import { insertActivity, listActivity } from './activity-repository.server';
 
 /**
- * The account's activity log (issue 15.10). Features record what people do with `recordActivity`,
+ * The account's activity log. Features record what people do with `recordActivity`,
  * inside the transaction of the change when there is one, so a change and its record land
  * together.
  */

@@ -1,41 +1,17 @@
 'use client';
-import { isAxiosError } from 'axios';
+
 import type { CustomerUser } from '../customer-user';
 
 /** The account screens use the product's one browser HTTP client (CSRF token fetched on demand). */
 export { browserApi as authApi } from '@/lib/browser-api';
 
-export type ApiProblem = {
-  status: number;
-  code: string;
-  message: string;
-  fields: Record<string, string[]>;
-};
-
-/** The documented error of a failed call, or a plain one for network trouble. */
-export function problemOf(error: unknown): ApiProblem {
-  if (isAxiosError(error) && error.response) {
-    const body = error.response.data?.error;
-    return {
-      status: error.response.status,
-      code: body?.code ?? 'error',
-      message: body?.message ?? error.message,
-      fields: body?.fields ?? {},
-    };
-  }
-  return {
-    status: 0,
-    code: 'network',
-    message: 'We could not reach the server. Check your connection and try again.',
-    fields: {},
-  };
-}
+export { problemOf, type ApiProblem } from '@/lib/api-problem';
 
 export type { CustomerUser };
 
 export type CustomerAnswer = {
   user: CustomerUser | null;
   cart: { items: unknown[] };
-  /** The VAT display kept for the visitor: the account's once signed in (issue 5). */
+  /** The VAT display kept for the visitor: the account's once signed in. */
   vat_display?: 'inc' | 'ex';
 };

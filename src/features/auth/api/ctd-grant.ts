@@ -23,8 +23,8 @@ export type CtdGrantResult =
   | { ok: false; status: number; error: { error: string; error_description?: string } };
 
 /**
- * POST /api/oauth/grant/ctd (SPEC section 7): on failure the error body is handed back to the
- * caller, never thrown, so the desktop hand-off can report it through its redirect.
+ * POST /api/oauth/grant/ctd (docs/contract/calls.md): on failure the error body is handed back to
+ * the caller, never thrown, so the desktop hand-off can report it through its redirect.
  */
 export async function requestCtdGrant(
   client: AxiosInstance,

@@ -1,14 +1,14 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { authApi } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
+import { useFormAction } from '@/components/form/use-form-action';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../schemas';
-import styles from './auth.module.css';
-import { Field, FormError } from './field';
+import styles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
 
 const field = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? '');
 
-/** Changing the password (issue 12.18): the current one first; other devices are signed out. */
+/** Changing the password: the current one first; other devices are signed out. */
 export function PasswordSection() {
   const { waiting, error, fields, run } = useFormAction('Check the fields marked below.');
   const [done, setDone] = useState(false);

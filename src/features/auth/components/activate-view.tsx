@@ -4,17 +4,20 @@ import { useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
 import { authApi, problemOf } from '../api/auth-api';
-import styles from './auth.module.css';
-import { FormError } from './field';
+import styles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
+import { useCustomer } from '../hooks/use-customer';
 
 /**
  * Activation asks for a click rather than activating on load, so a mail scanner that opens the
- * link does not use it up.
+ * link does not use it up. A cart waiting in this browser (registered at checkout) is said, and
+ * signing in then leads back to the checkout instead of the dashboard.
  */
 export function ActivateView() {
   const token = useSearchParams().get('token');
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const hydrated = useHydrated();
+  const cartWaiting = (useCustomer().data?.cart.items.length ?? 0) > 0;
   const [error, setError] = useState<string | null>(
     token ? null : 'This activation link is incomplete. Open the link from the mail again.',
   );
@@ -36,9 +39,14 @@ export function ActivateView() {
       <div className={styles.form}>
         <p role="status" className={styles.success}>
           Your account is active.
+          {cartWaiting ? ' Your cart is waiting: sign in to check out.' : ''}
         </p>
-        <Link prefetch={false} className={styles.link} href="/login">
-          Sign in
+        <Link
+          prefetch={false}
+          className={styles.link}
+          href={cartWaiting ? '/login?next=/checkout' : '/login'}
+        >
+          {cartWaiting ? 'Sign in and check out' : 'Sign in'}
         </Link>
       </div>
     );

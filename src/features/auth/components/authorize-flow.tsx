@@ -4,9 +4,9 @@ import { authApi, type CustomerUser } from '../api/auth-api';
 import { requestCtdGrant } from '../api/ctd-grant';
 import { oauthErrorRedirect } from '../oauth-redirect';
 import { SCOPES, type Scope } from '../oauth-scopes';
-import styles from './auth.module.css';
+import styles from '@/components/form/form.module.css';
 import { ChallengeForm } from './challenge-form';
-import { FormError } from './field';
+import { FormError } from '@/components/form/field';
 import { LoginForm, type SignInOutcome } from './login-form';
 
 export type AuthorizeRequest = {

@@ -1,21 +1,22 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { authApi } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
-import styles from './auth.module.css';
-import { Field, FormError } from './field';
+import { useFormAction } from '@/components/form/use-form-action';
+import styles from '@/components/form/form.module.css';
+import authStyles from './auth.module.css';
+import { Field, FormError } from '@/components/form/field';
 
 /** Backup codes just made: shown this once, to be kept somewhere safe. */
 export function BackupCodeList({ codes }: { codes: string[] }) {
   return (
     <div className={styles.success} role="status">
-      <p className={styles.noMargin}>
+      <p className={authStyles.noMargin}>
         Keep these backup codes somewhere safe. Each signs you in once when your authenticator app
         is not at hand; they are shown only now.
       </p>
-      <ol className={styles.codes} aria-label="Backup codes">
+      <ol className={authStyles.codes} aria-label="Backup codes">
         {codes.map((code) => (
-          <li key={code} className={styles.secret}>
+          <li key={code} className={authStyles.secret}>
             {code}
           </li>
         ))}

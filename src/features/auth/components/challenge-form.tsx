@@ -6,10 +6,10 @@ import { useSWRConfig } from 'swr';
 import { authApi, problemOf, type CustomerUser } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
 import type { ChallengeMethod } from '../schemas';
-import { useFormAction } from '../hooks/use-form-action';
-import styles from './auth.module.css';
+import { useFormAction } from '@/components/form/use-form-action';
+import styles from '@/components/form/form.module.css';
 import { sameSitePath } from './login-form';
-import { Field, FormError } from './field';
+import { Field, FormError } from '@/components/form/field';
 import { isCancelled, PASSKEY_UNAVAILABLE } from './passkey-sign-in';
 
 type State = { method: ChallengeMethod; methods: ChallengeMethod[]; destination: string | null };
@@ -78,6 +78,16 @@ export function ChallengeForm(props: {
         setError(problemOf(e).message);
       });
   }, [challenge, isCtd, setError]);
+
+  // The code field takes focus whenever it appears (first, and after a switch of method). The
+  // attribute alone is not enough: the router moves focus to the new page after its own commit,
+  // which comes after the field's, so the field is focused once that has happened.
+  const method = state?.method;
+  useEffect(() => {
+    if (!method || method === 'passkey') return;
+    const frame = requestAnimationFrame(() => document.getElementById('code')?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [method]);
 
   /** Sends the answer; a right one signs in and moves on. */
   const answer = (body: { code?: string; passkey?: unknown }) =>

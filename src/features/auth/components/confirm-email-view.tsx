@@ -6,8 +6,8 @@ import { useSWRConfig } from 'swr';
 import { useHydrated } from '@/lib/use-hydrated';
 import { authApi, problemOf } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
-import styles from './auth.module.css';
-import { FormError } from './field';
+import styles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
 
 /**
  * Confirms a new e-mail address by a click rather than on load, so a mail scanner that opens

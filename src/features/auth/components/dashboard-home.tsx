@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { authApi } from '../api/auth-api';
 import { useCustomer } from '../hooks/use-customer';
-import styles from './auth.module.css';
+import styles from '@/components/form/form.module.css';
 import { InvitesPanel } from './invites-panel';
 
 /** The signed-in customer's start page. */

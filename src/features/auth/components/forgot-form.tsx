@@ -2,9 +2,9 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { authApi } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
-import styles from './auth.module.css';
-import { Field, FormError } from './field';
+import { useFormAction } from '@/components/form/use-form-action';
+import styles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
 
 /** Asks for a reset link; the answer is the same for every address. */
 export function ForgotForm() {

@@ -5,8 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi, problemOf } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
-import styles from './auth.module.css';
-import { FormError } from './field';
+import formStyles from '@/components/form/form.module.css';
+import authStyles from './auth.module.css';
+import { FormError } from '@/components/form/field';
 
 /** Google Identity Services' script; loaded only where this button is. */
 export const GOOGLE_SCRIPT = 'https://accounts.google.com/gsi/client';
@@ -42,7 +43,7 @@ declare global {
 }
 
 /**
- * "Sign in with Google" (issue 16.3), on the sign-in and registration screens when the store
+ * "Sign in with Google", on the sign-in and registration screens when the store
  * has GOOGLE_CLIENT_ID: the script loads only then and only there. The ID token Google hands
  * back goes to `POST /api/glogin`, which signs in (or asks for the second step).
  */
@@ -57,6 +58,7 @@ export function GoogleButton({
   const { mutate } = useSWRConfig();
   const slot = useRef<HTMLDivElement>(null);
   const [ready, setReady] = useState(false);
+  const [unavailable, setUnavailable] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -90,12 +92,31 @@ export function GoogleButton({
     });
   }, [ready, clientId, context, router, mutate]);
 
+  // Offline, or Google's script blocked: no lone "or" above an empty box, but a sentence saying
+  // so (the form above still signs in).
+  if (unavailable) {
+    return (
+      <div className={`${authStyles.alternatives} ${authStyles.unavailable}`}>
+        <p className={formStyles.hint}>
+          Google sign-in is unavailable right now: its script could not be loaded. Use your e-mail
+          address and password instead, or try again later.
+        </p>
+      </div>
+    );
+  }
   return (
-    <div className={styles.alternatives}>
-      <p className={styles.divider}>or</p>
+    <div className={authStyles.alternatives}>
+      <p className={authStyles.divider}>or</p>
       <FormError message={error} />
-      <div ref={slot} className={styles.google} data-testid="google-button" />
-      <Script src={GOOGLE_SCRIPT} strategy="afterInteractive" onReady={() => setReady(true)} />
+      <div ref={slot} className={authStyles.google} data-testid="google-button" />
+      <Script
+        src={GOOGLE_SCRIPT}
+        strategy="afterInteractive"
+        // A script that loads but is not Google's (a blocker's stand-in, a captive portal)
+        // leaves nothing to render a button with.
+        onReady={() => (window.google?.accounts?.id ? setReady(true) : setUnavailable(true))}
+        onError={() => setUnavailable(true)}
+      />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { VAT_COOKIE } from '@/features/pricing/vat-display';
 import { vatChoice } from '@/features/pricing/vat-choice';
 import { useCustomer } from '../hooks/use-customer';
-import styles from './auth.module.css';
+import authStyles from './auth.module.css';
 
 /**
  * The header's account entry: "Sign in" for an anonymous visitor, the customer's name and a
@@ -31,7 +31,7 @@ export function HeaderAccount() {
 
   if (!user) {
     return (
-      <Link prefetch={false} href="/login" className={styles.headerName}>
+      <Link prefetch={false} href="/login" className={authStyles.headerName}>
         Sign in
       </Link>
     );
@@ -50,11 +50,11 @@ export function HeaderAccount() {
   }
 
   return (
-    <span className={styles.headerAccount}>
-      <Link prefetch={false} href="/dashboard" className={styles.headerName} title={user.name}>
+    <span className={authStyles.headerAccount}>
+      <Link prefetch={false} href="/dashboard" className={authStyles.headerName} title={user.name}>
         {user.name}
       </Link>
-      <button type="button" className={styles.headerButton} onClick={signOut} disabled={busy}>
+      <button type="button" className={authStyles.headerButton} onClick={signOut} disabled={busy}>
         Sign out
       </button>
     </span>

@@ -2,8 +2,9 @@
 import { useParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { authApi, problemOf } from '../api/auth-api';
-import styles from './auth.module.css';
-import { FormError } from './field';
+import styles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
+import { dayInWords } from './day-in-words';
 import { RegisterForm } from './register-form';
 
 type Invite = {
@@ -32,7 +33,7 @@ export function InviteView() {
     <>
       <p className={styles.lead}>
         {invite.invited_by.name} invited you to join the account “{invite.account.name}”. The
-        invitation is valid until {new Date(invite.expires_at).toLocaleDateString()}.
+        invitation is valid until {dayInWords(invite.expires_at)}.
       </p>
       <RegisterForm inviteToken={token} email={invite.email} />
     </>

@@ -2,16 +2,18 @@
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { authApi, problemOf } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
-import styles from './auth.module.css';
-import { Field, FormError } from './field';
+import { useFormAction } from '@/components/form/use-form-action';
+import styles from '@/components/form/form.module.css';
+import authStyles from './auth.module.css';
+import { dayInWords } from './day-in-words';
+import { Field, FormError } from '@/components/form/field';
 
 type PendingInvite = { id: string; email: string; expires_at: string };
 
 const fetchInvites = async (url: string): Promise<PendingInvite[]> =>
   (await authApi.get(url)).data.data.invites;
 
-/** The owner's invitations: send one, see those still open, withdraw one (issue 12.19). */
+/** The owner's invitations: send one, see those still open, withdraw one. */
 export function InvitesPanel() {
   const send = useFormAction('Enter an e-mail address.');
   const [done, setDone] = useState<string | null>(null);
@@ -87,7 +89,7 @@ export function InvitesPanel() {
           Send invitation
         </button>
       </form>
-      <h3 className={styles.subtitle}>Open invitations</h3>
+      <h3 className={authStyles.subtitle}>Open invitations</h3>
       <FormError message={listError ?? (loadError ? problemOf(loadError).message : null)} />
       {pending === undefined ? null : pending.length === 0 ? (
         <p className={styles.hint}>No invitation is waiting for an answer.</p>
@@ -97,10 +99,7 @@ export function InvitesPanel() {
             <li key={invite.id} className={styles.row}>
               <span>
                 {invite.email}
-                <span className={styles.hint}>
-                  {' '}
-                  until {new Date(invite.expires_at).toLocaleDateString()}
-                </span>
+                <span className={styles.hint}> until {dayInWords(invite.expires_at)}</span>
               </span>
               <button
                 type="button"

@@ -1,13 +1,13 @@
 'use client';
 import Link from 'next/link';
-import { useRouter, useSearchParams } from 'next/navigation';
-import type { FormEvent, ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
+import { useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi, type CustomerUser } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
+import { useFormAction } from '@/components/form/use-form-action';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
-import styles from './auth.module.css';
-import { Field, FormError } from './field';
+import styles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
 import { PasskeySignIn } from './passkey-sign-in';
 
 /** How step one of a sign-in ended: signed in, or a second step to take. */
@@ -23,17 +23,21 @@ export function sameSitePath(next: string | null | undefined): string | null {
 /**
  * Where the sign-in screens go next when nobody else decides: the challenge screen, else `next`
  * (the checkout) or the dashboard. A full load for `next`: the page after sign-in is rendered
- * with the customer's data.
+ * with the customer's data. `next` and `isCtd` may be read when the outcome comes, from the
+ * address as it is then.
  */
-export function useDefaultOutcome(isCtd: boolean, next?: string | null) {
+export function useDefaultOutcome(
+  isCtd: boolean | (() => boolean),
+  next?: string | null | (() => string | null),
+) {
   const router = useRouter();
-  const to = sameSitePath(next);
   return (outcome: SignInOutcome) => {
+    const to = sameSitePath(typeof next === 'function' ? next() : next);
     if (outcome.kind === 'challenge') {
       const query = new URLSearchParams({
         challenge: outcome.challenge,
         remember_me: String(outcome.rememberMe),
-        is_ctd: String(isCtd),
+        is_ctd: String(typeof isCtd === 'function' ? isCtd() : isCtd),
         ...(to ? { next: to } : {}),
       });
       router.push(`/login/challenge?${query}`);
@@ -43,6 +47,25 @@ export function useDefaultOutcome(isCtd: boolean, next?: string | null) {
       router.push('/dashboard');
     }
   };
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * Whether the address's query sets `name` to true, once hydrated: false in the server's HTML and
+ * while hydrating, so the part stays rendered on the server.
+ */
+function useQueryFlag(name: string): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => queryNow().get(name) === 'true',
+    () => false,
+  );
+}
+
+/** The address's query in the browser, read when it is needed. */
+function queryNow(): URLSearchParams {
+  return new URLSearchParams(window.location.search);
 }
 
 /**
@@ -63,8 +86,13 @@ export function LoginForm({
   next?: string;
   children?: ReactNode;
 }) {
-  const isCtd = useSearchParams().get('is_ctd') === 'true' || Boolean(ctdProp);
-  const defaultOutcome = useDefaultOutcome(isCtd, next);
+  // `?is_ctd=` and `?next=` are read from the address when they are used, never while
+  // rendering: useSearchParams would make the form a part the server cannot render on a page
+  // cached for everyone, and it would paint only once the scripts ran.
+  const shownCtd = useQueryFlag('is_ctd') || Boolean(ctdProp);
+  const isCtdNow = () => Boolean(ctdProp) || queryNow().get('is_ctd') === 'true';
+  // `?next=`: where a customer whose session ended was (the session-lost notice's link).
+  const defaultOutcome = useDefaultOutcome(isCtdNow, next ?? (() => queryNow().get('next')));
   const done = onOutcome ?? defaultOutcome;
   const { mutate } = useSWRConfig();
   const { busy, waiting, error, fields, run } = useFormAction('Check the fields marked below.');
@@ -79,7 +107,7 @@ export function LoginForm({
           email: String(form.get('email') ?? ''),
           password: String(form.get('password') ?? ''),
           remember_me: rememberMe,
-          is_ctd: isCtd,
+          is_ctd: isCtdNow(),
         });
         if (data.data.challenge) {
           done({ kind: 'challenge', challenge: data.data.challenge, rememberMe });
@@ -120,7 +148,7 @@ export function LoginForm({
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
-      <PasskeySignIn isCtd={isCtd} onOutcome={done} />
+      <PasskeySignIn isCtd={shownCtd} onOutcome={done} />
       {children}
       {onOutcome ? null : (
         <div className={styles.links}>

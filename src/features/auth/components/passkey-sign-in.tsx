@@ -3,9 +3,10 @@ import { useSyncExternalStore } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
-import { useFormAction } from '../hooks/use-form-action';
-import styles from './auth.module.css';
-import { FormError } from './field';
+import { useFormAction } from '@/components/form/use-form-action';
+import styles from '@/components/form/form.module.css';
+import authStyles from './auth.module.css';
+import { FormError } from '@/components/form/field';
 import type { SignInOutcome } from './login-form';
 
 const noSubscription = () => () => {};
@@ -27,7 +28,7 @@ export const isCancelled = (error: unknown) =>
   error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError');
 
 /**
- * "Sign in with a passkey" (issue 16.6): the browser offers the passkeys it holds for this host,
+ * "Sign in with a passkey": the browser offers the passkeys it holds for this host,
  * the customer confirms with a fingerprint, face or PIN, and no password is typed.
  */
 export function PasskeySignIn({
@@ -37,13 +38,18 @@ export function PasskeySignIn({
   isCtd: boolean;
   onOutcome: (outcome: SignInOutcome) => void;
 }) {
+  // The button is drawn with the page, disabled until it hydrates, so nothing below it moves when
+  // the scripts arrive; a browser without passkeys is told so when it asks.
   const supported = usePasskeySupport();
   const { mutate } = useSWRConfig();
   const { waiting, error, setError, run } = useFormAction('The passkey could not be used.');
-  if (!supported) return null;
 
   const signIn = () =>
     run(async () => {
+      if (!supported) {
+        setError(PASSKEY_UNAVAILABLE);
+        return;
+      }
       const { startAuthentication } = await import('@simplewebauthn/browser');
       const { data: options } = await authApi.post('/api/passkey/options');
       let response;
@@ -59,7 +65,7 @@ export function PasskeySignIn({
     });
 
   return (
-    <div className={styles.alternatives}>
+    <div className={authStyles.alternatives}>
       <FormError message={error} />
       <button type="button" className={styles.secondary} onClick={signIn} disabled={waiting}>
         Sign in with a passkey

@@ -1,18 +1,16 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { authApi } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
+import { useFormAction } from '@/components/form/use-form-action';
 import type { PasskeyInfo } from '../hooks/use-security';
-import styles from './auth.module.css';
-import { Field, FormError } from './field';
+import styles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
+import { dayInWords } from './day-in-words';
 import { isCancelled, PASSKEY_UNAVAILABLE, usePasskeySupport } from './passkey-sign-in';
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-
 /**
- * Passkeys (issue 16.6): the list with each one's name and last use, adding one (password, then
- * the browser's own dialog) and removing one (password). They sign in without a password on
+ * Passkeys: the list with each one's name and last use, adding one (password, then
+ * the browser's own dialog) and removing one (its own password field, shown on Remove). They sign in without a password on
  * this store's address, and stand in for the app's code at the second step.
  */
 export function PasskeysSection({
@@ -53,16 +51,18 @@ export function PasskeysSection({
     });
   };
 
-  const remove = (passkey: PasskeyInfo) => {
-    const form = document.getElementById('passkey-form') as HTMLFormElement | null;
-    const password = String(new FormData(form ?? undefined).get('passkey_password') ?? '');
+  // Removing asks for the password right there, in a field of its own: the add form's field is
+  // for adding, and a Remove that failed until it was filled said nothing beforehand.
+  const [removing, setRemoving] = useState<PasskeyInfo | null>(null);
+  const remove = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const passkey = removing;
+    if (!passkey) return;
+    const password = String(new FormData(event.currentTarget).get('remove_password') ?? '');
     setNotice(null);
-    if (!password) {
-      setError('Enter your password first, then remove the passkey.');
-      return;
-    }
     return run(async () => {
       await authApi.delete(`/api/account/passkeys/${passkey.id}`, { data: { password } });
+      setRemoving(null);
       setNotice(`The passkey “${passkey.name}” is removed.`);
       await onChange();
     });
@@ -90,24 +90,55 @@ export function PasskeysSection({
                 {passkey.name}
                 <span className={styles.hint}>
                   {' '}
-                  added {day(passkey.created_at)}
-                  {passkey.last_used_at ? `, last used ${day(passkey.last_used_at)}` : ''}
+                  added {dayInWords(passkey.created_at)}
+                  {passkey.last_used_at ? `, last used ${dayInWords(passkey.last_used_at)}` : ''}
                 </span>
               </span>
-              <button
-                type="button"
-                className={styles.secondary}
-                onClick={() => remove(passkey)}
-                disabled={waiting}
-                aria-label={`Remove the passkey ${passkey.name}`}
-              >
-                Remove
-              </button>
+              {removing?.id === passkey.id ? null : (
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  onClick={() => {
+                    setError(null);
+                    setRemoving(passkey);
+                  }}
+                  disabled={waiting}
+                  aria-label={`Remove the passkey ${passkey.name}`}
+                >
+                  Remove
+                </button>
+              )}
+              {removing?.id === passkey.id ? (
+                <form method="post" className={styles.form} onSubmit={remove} noValidate>
+                  <Field
+                    id="remove_password"
+                    label={`Your password, to remove “${passkey.name}”`}
+                    hint="Removing a passkey asks for your password."
+                    type="password"
+                    autoComplete="current-password"
+                    required
+                    autoFocus
+                    errors={fields.password}
+                  />
+                  <div className={styles.actions}>
+                    <button type="submit" className={styles.secondary} disabled={waiting}>
+                      Remove passkey
+                    </button>
+                    <button
+                      type="button"
+                      className={styles.secondary}
+                      onClick={() => setRemoving(null)}
+                    >
+                      Keep it
+                    </button>
+                  </div>
+                </form>
+              ) : null}
             </li>
           ))}
         </ul>
       ) : null}
-      <form id="passkey-form" method="post" className={styles.form} onSubmit={add} noValidate>
+      <form method="post" className={styles.form} onSubmit={add} noValidate>
         <Field
           id="passkey_name"
           label="Name of the new passkey (optional)"

@@ -1,13 +1,13 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { authApi } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
+import { useFormAction } from '@/components/form/use-form-action';
 import type { SecurityOverview } from '../hooks/use-security';
-import styles from './auth.module.css';
-import { Field, FormError } from './field';
+import styles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
 
 /**
- * The phone that receives sign-in codes by text message (issue 16.4): a number and the password
+ * The phone that receives sign-in codes by text message: a number and the password
  * send it a code; the number counts once that code is entered here.
  */
 export function PhoneSection({

@@ -2,11 +2,11 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { authApi } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
+import { useFormAction } from '@/components/form/use-form-action';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../schemas';
 import { LegalAgreement } from '@/features/tenancy/components/legal-links';
-import styles from './auth.module.css';
-import { Field, FormError } from './field';
+import styles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
 
 /** Registration; with an invite token the new user joins the inviting account, active at once. */
 export function RegisterForm({ inviteToken, email }: { inviteToken?: string; email?: string }) {

@@ -3,10 +3,10 @@ import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState, type FormEvent } from 'react';
 import { authApi, problemOf } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
+import { useFormAction } from '@/components/form/use-form-action';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../schemas';
-import styles from './auth.module.css';
-import { Field, FormError } from './field';
+import styles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
 
 /** Choosing a new password from a reset link, checked first so a dead link says so at once. */
 export function ResetForm() {

@@ -5,7 +5,7 @@ import type { SecurityPageData } from '../server/security-page.server';
 import { CUSTOMER_KEY, useCustomer } from '../hooks/use-customer';
 import { SECURITY_KEY, useSecurity } from '../hooks/use-security';
 import { EmailSection, PasswordSection } from './account-sections';
-import styles from './auth.module.css';
+import styles from '@/components/form/form.module.css';
 import { BackupCodesSection } from './backup-codes';
 import { PasskeysSection } from './passkeys-section';
 import { PhoneSection } from './phone-section';
@@ -40,7 +40,7 @@ function SecuritySections() {
   const user = data?.user;
   const security = useSecurity(Boolean(user));
   // Every section at once, when both answers are in: sections slotted in later would push the
-  // ones below them down (issue 13 point 2).
+  // ones below them down.
   if (!data || (user && !security.data && !security.error)) {
     return <p aria-live="polite">Loading…</p>;
   }

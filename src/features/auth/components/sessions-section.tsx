@@ -2,9 +2,9 @@
 import { useRouter } from 'next/navigation';
 import useSWR from 'swr';
 import { authApi, problemOf } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
-import styles from './auth.module.css';
-import { FormError } from './field';
+import { useFormAction } from '@/components/form/use-form-action';
+import styles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
 
 type SessionInfo = {
   id: string;
@@ -22,7 +22,7 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * Where the customer is signed in (issue 12.18): device and browser, address, last use, "this
+ * Where the customer is signed in: device and browser, address, last use, "this
  * device"; each can be signed out, or all at once.
  */
 export function SessionsSection({ onSignedOut }: { onSignedOut: () => Promise<unknown> }) {

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { useCustomer } from '../hooks/use-customer';
 
 /**
- * A "Sign in" link on a cached page that follows the visitor (issue 12 point 9): once the
+ * A "Sign in" link on a cached page that follows the visitor: once the
  * customer is known to be signed in it becomes a link to the dashboard (`whenSignedIn:
  * 'dashboard'`) or goes (`'hide'`, where the dashboard link is beside it already).
  */

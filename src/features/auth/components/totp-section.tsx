@@ -1,10 +1,11 @@
 'use client';
 import { useState, type FormEvent } from 'react';
 import { authApi } from '../api/auth-api';
-import { useFormAction } from '../hooks/use-form-action';
-import styles from './auth.module.css';
+import { useFormAction } from '@/components/form/use-form-action';
+import styles from '@/components/form/form.module.css';
+import authStyles from './auth.module.css';
 import { BackupCodeList } from './backup-codes';
-import { Field, FormError } from './field';
+import { Field, FormError } from '@/components/form/field';
 
 type Setup = { secret: string; qr_svg: string; setup_token: string };
 
@@ -95,14 +96,14 @@ export function TotpSection({
           </p>
           {/* The SVG is made by the server from the otpauth address; it holds no markup of ours. */}
           <div
-            className={styles.qr}
+            className={authStyles.qr}
             role="img"
             aria-label="QR code for the authenticator app"
             dangerouslySetInnerHTML={{ __html: setup.qr_svg }}
           />
           <p className={styles.hint}>
             Cannot scan? Enter this key:{' '}
-            <span className={styles.secret} data-testid="totp-secret">
+            <span className={authStyles.secret} data-testid="totp-secret">
               {setup.secret}
             </span>
           </p>

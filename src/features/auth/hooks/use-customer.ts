@@ -22,8 +22,8 @@ async function fetchCustomer(url: string): Promise<CustomerAnswer> {
 }
 
 /**
- * The signed-in customer and cart. The SPEC section 9 defaults come from DataProvider; the
- * customer lookup is never retried after an error.
+ * The signed-in customer and cart. The data-fetch defaults (docs/contract/constants-and-errors.md)
+ * come from DataProvider; the customer lookup is never retried after an error.
  */
 export function useCustomer() {
   return useSWR(CUSTOMER_KEY, fetchCustomer, CUSTOMER_LOOKUP_OPTIONS);

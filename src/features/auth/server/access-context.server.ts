@@ -2,6 +2,7 @@ import 'server-only';
 import { ApiError } from '@/lib/http/api-response';
 import type { RequestInput } from '@/lib/http/request-input';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
+import { callerOf } from '@/features/access/server/caller.server';
 import {
   requestContext,
   tokenContext,
@@ -9,7 +10,6 @@ import {
 } from '@/features/session/server/request-context.server';
 import type { Scope } from '../oauth-scopes';
 import { logOAuth } from './auth-log.server';
-import { currentUser } from './current-user.server';
 import { LIMITS } from './limits.server';
 import { accessTokenGrant } from './oauth-tokens.server';
 
@@ -36,8 +36,9 @@ export async function callerContext(input: RequestInput): Promise<RequestContext
   if (!input.bearerToken) return requestContext(input);
   const grant = await accessTokenGrant(input.bearerToken);
   const ctx = grant ? await tokenContext(input, grant) : null;
-  const user = ctx ? await currentUser(ctx) : null;
-  if (!ctx || !user || user.storeKey !== ctx.store.key) {
+  // A user of another store is no caller of this one.
+  const caller = ctx ? await callerOf(ctx) : null;
+  if (!ctx || !caller) {
     logOAuth({
       event: 'bearer_refused',
       store: ctx?.store.key ?? '',

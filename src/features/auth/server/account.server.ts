@@ -28,7 +28,7 @@ import {
 } from './users-repository.server';
 
 /**
- * Changes the password (issue 12.18): the current one first. Every other session and every
+ * Changes the password: the current one first. Every other session and every
  * desktop-client token ends and reset links die (the password version moves on); the session
  * in use stays signed in. The customer is mailed.
  */
@@ -85,7 +85,7 @@ export async function requestEmailChange(
 
 /**
  * Confirms a new address from the link mailed to it: the account moves to it, and the old
- * address is told (issue 12.18). Needs no sign-in: the link is the proof, and may be opened on
+ * address is told. Needs no sign-in: the link is the proof, and may be opened on
  * another device. 410 for a used or expired link, 409 when the address was taken meanwhile.
  */
 export async function confirmEmailChange(store: Store, ip: string, token: string) {

@@ -3,7 +3,7 @@ import { logger } from '@/lib/logger';
 import type { ChallengeMethod } from '../schemas';
 
 /**
- * One log line per sign-in outcome (issue 4, point 11). Only ids, kinds and reasons: never a
+ * One log line per sign-in outcome. Only ids, kinds and reasons: never a
  * password, code, token or e-mail address.
  */
 export function logSignIn(entry: {

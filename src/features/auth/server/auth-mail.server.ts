@@ -86,7 +86,7 @@ export function mailInvite(
 }
 
 /**
- * Tells the customer that how their account signs in changed (issue 12.18): password, e-mail
+ * Tells the customer that how their account signs in changed: password, e-mail
  * address, a second factor. Whoever did it, the owner of the address learns of it.
  */
 export function mailSecurityChange(

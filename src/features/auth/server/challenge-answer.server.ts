@@ -24,7 +24,7 @@ const wrongCode = (left: number) =>
   });
 
 /**
- * A right authenticator code whose time step was already used (issue 12.16): the person typed
+ * A right authenticator code whose time step was already used: the person typed
  * what the app shows, so the message says to wait for the next code rather than "not right".
  */
 const codeAlreadyUsed = (left: number) =>

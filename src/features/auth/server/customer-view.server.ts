@@ -9,8 +9,8 @@ import { userDto, type UserDto } from './users-repository.server';
 import { vatDisplayOf } from './vat-preference.server';
 
 /**
- * The visitor as the client sees them (SPEC section 3, "Customer response"): the signed-in user
- * (null for an anonymous visitor), the cart priced in the request's site version, and the VAT
+ * The visitor as the client sees them (docs/contract/calls.md, "Customer response"): the signed-in
+ * user (null for an anonymous visitor), the cart priced in the request's site version, and the VAT
  * display kept for them. Makes the session when there is none (never for an access token).
  */
 export async function customerView(

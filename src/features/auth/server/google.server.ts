@@ -2,7 +2,7 @@ import 'server-only';
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
 import { now } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
-import { ApiError } from '@/lib/http/api-response';
+import { ApiError, isApiError } from '@/lib/http/api-response';
 import { getEnv } from '@/lib/env';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
 import type { RequestContext } from '@/features/session/server/request-context.server';
@@ -70,10 +70,13 @@ export async function verifyGoogleCredential(credential: string): Promise<Google
     };
   } catch (error) {
     // A failed fetch of the keys is not the token's fault: 503, so the client may retry.
+    // By jose's error codes (ERR_JWKS_TIMEOUT, ...), not its classes (src/lib/error-code.ts).
+    const code = (error as { code?: unknown } | null)?.code;
     const unreachable =
-      error instanceof errors.JWKSTimeout ||
-      error instanceof errors.JWKSInvalid ||
-      !(error instanceof errors.JOSEError);
+      code === errors.JWKSTimeout.code ||
+      code === errors.JWKSInvalid.code ||
+      typeof code !== 'string' ||
+      !code.startsWith('ERR_J');
     if (unreachable) {
       throw new ApiError(
         503,
@@ -149,7 +152,7 @@ export async function googleSignIn(ctx: RequestContext, credential: string): Pro
       method: 'google',
       store: store.key,
       ip,
-      reason: error instanceof ApiError ? error.code : 'error',
+      reason: isApiError(error) ? error.code : 'error',
     });
     throw error;
   }

@@ -2,9 +2,9 @@ import 'server-only';
 import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
 import { requirePermission, roleOf, type Role } from '@/features/access/roles';
+import type { Caller } from '@/features/access/server/caller.server';
 import { recordActivity } from '@/features/activity/server/activity.server';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
-import type { Store } from '@/features/tenancy/store-types';
 import { mailInvite } from './auth-mail.server';
 import { LIMITS } from './limits.server';
 import {
@@ -14,14 +14,14 @@ import {
   issueToken,
   withdrawInvite as withdrawInviteRow,
 } from './one-time-token-repository.server';
-import { findAccountName, findUserById, type UserRow } from './users-repository.server';
+import { findAccountName, findUserById } from './users-repository.server';
 
 export const inviteNotFound = () =>
   new ApiError(404, 'invite_not_found', 'There is no such invitation.');
 
 /** Owners and admins manage the team (decision 0100). */
-function requireOwner(user: UserRow): void {
-  requirePermission(roleOf(user.role), 'team.manage');
+function requireOwner(caller: Caller): void {
+  requirePermission(caller.role, 'team.manage');
 }
 
 export const inviteGone = () =>
@@ -33,32 +33,30 @@ export const inviteGone = () =>
 
 /** An account owner invites a person by e-mail into the account (7 days, single use). */
 export async function invite(
-  store: Store,
-  owner: UserRow,
+  owner: Caller,
   email: string,
   role: Exclude<Role, 'owner'> = 'member',
-  ip: string | null = null,
 ) {
   requireOwner(owner);
-  await consumeLimits([[LIMITS.invite, owner.id]]);
+  await consumeLimits([[LIMITS.invite, owner.userId]]);
   const db = await appDb();
   const accountName = await findAccountName(db, owner.accountId);
   const { token, expiresAt } = await issueToken(db, 'invite', {
     accountId: owner.accountId,
-    invitedBy: owner.id,
+    invitedBy: owner.userId,
     email,
     role,
   });
   await recordActivity({
-    storeKey: store.key,
+    storeKey: owner.storeKey,
     accountId: owner.accountId,
-    actor: { userId: owner.id, label: owner.email, ip },
+    actor: owner.actor,
     action: 'member.invited',
     target: email,
     detail: { role },
   });
   await mailInvite(
-    store,
+    owner.store,
     email,
     { name: owner.name, accountName: accountName ?? owner.name },
     token,
@@ -83,8 +81,8 @@ export async function describeInvite(token: string) {
   };
 }
 
-/** The owner's view of invitations still waiting for a registration (issue 12.19). */
-export async function pendingInvites(owner: UserRow) {
+/** The owner's view of invitations still waiting for a registration. */
+export async function pendingInvites(owner: Caller) {
   requireOwner(owner);
   const db = await appDb();
   const rows = await findPendingInvites(db, owner.accountId);
@@ -107,7 +105,7 @@ export async function pendingInvites(owner: UserRow) {
 }
 
 /** Withdraws a pending invitation of the owner's account: its link stops working at once. */
-export async function withdrawInvite(owner: UserRow, id: string): Promise<void> {
+export async function withdrawInvite(owner: Caller, id: string): Promise<void> {
   requireOwner(owner);
   const withdrawn = await withdrawInviteRow(await appDb(), { id, accountId: owner.accountId });
   if (!withdrawn) throw inviteNotFound();

@@ -6,7 +6,7 @@ const MIN = 60;
 const HOUR = 60 * MIN;
 
 /**
- * The credential rate limits (issue 4, point 10). Per-account counters reset when their window
+ * The credential rate limits. Per-account counters reset when their window
  * ends, so an account is slowed after a handful of failures and never locked for good.
  * RATE_LIMIT_SCALE multiplies every `points`.
  */

@@ -13,7 +13,7 @@ import { completeSignIn } from './sign-in.server';
 import { findUserById, type UserDto } from './users-repository.server';
 
 /**
- * Options for signing in with a passkey and no password (issue 16.6): no credentials are listed,
+ * Options for signing in with a passkey and no password: no credentials are listed,
  * so the browser offers the discoverable passkeys it has for this host; user verification (a
  * PIN, a fingerprint) is required, which makes the passkey a second factor in itself.
  */

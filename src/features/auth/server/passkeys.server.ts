@@ -25,7 +25,7 @@ import { isUniqueViolation, type UserRow } from './users-repository.server';
 
 /**
  * Where a passkey ceremony happens: the relying party is the host the request named (the
- * brand's host, issue 16.6), and the browser's Origin must be that host.
+ * brand's host), and the browser's Origin must be that host.
  */
 export type PasskeyWhere = { store: Store; host: string; origin: string | null; ip: string };
 

@@ -28,7 +28,7 @@ async function codeHash(userId: string, phone: string, code: string): Promise<st
 }
 
 /**
- * Starts setting a phone for SMS codes (issue 16.4): after the password, a code goes to the
+ * Starts setting a phone for SMS codes: after the password, a code goes to the
  * number by SMS; the number counts only once that code comes back (`confirmPhone`).
  */
 export async function startPhoneSetup(

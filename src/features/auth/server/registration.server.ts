@@ -37,8 +37,8 @@ export const emailTaken = () =>
  * Registration (POST /svc/account). The answer is the same whether the address is new or taken;
  * a taken address's owner gets a notice instead of an activation mail. The password is hashed on
  * both paths, so time says nothing either. With an invite token the new user joins the inviting
- * account and is active at once: the invite mail, sent to that address, proved it (issue 12.19;
- * docs/decisions/0080). Only the holder of that mail's token learns whether the address is taken.
+ * account and is active at once: the invite mail, sent to that address, proved it
+ * (docs/decisions/0080). Only the holder of that mail's token learns whether the address is taken.
  */
 export async function register(
   { store, ip }: { store: Store; ip: string },

@@ -1,9 +1,10 @@
 import 'server-only';
 import { pageRequestInput } from '@/lib/http/page-request-input';
+import { callerOf } from '@/features/access/server/caller.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 import type { CustomerAnswer } from '../api/auth-api';
 import type { SecurityOverview } from '../hooks/use-security';
-import { currentUser } from './current-user.server';
+import { credentialsOf } from './current-user.server';
 import { customerView } from './customer-view.server';
 import { securityOverview } from './security.server';
 
@@ -13,14 +14,17 @@ export type SecurityPageData = { customer: CustomerAnswer; security: SecurityOve
 /**
  * The security page's answers, the same as `GET /api/customer` and `GET /api/account/security`
  * give, for the signed-in customer of this page's request; null for a visitor (the page then asks
- * them to sign in). Read on the server, so every section is in the first response (issue 13
- * point 2) instead of after two calls from the browser.
+ * them to sign in). Read on the server, so every section is in the first response instead of
+ * after two calls from the browser.
  */
 export async function securityPageData(): Promise<SecurityPageData | null> {
   const ctx = await requestContext(await pageRequestInput());
-  const user = await currentUser(ctx);
-  if (!user) return null;
+  const caller = await callerOf(ctx);
+  if (!caller) return null;
   // Signed in, the session exists: customerView reads, it writes nothing.
-  const [customer, security] = await Promise.all([customerView(ctx), securityOverview(user)]);
+  const [customer, security] = await Promise.all([
+    customerView(ctx),
+    credentialsOf(caller).then(securityOverview),
+  ]);
   return { customer, security };
 }

@@ -42,7 +42,7 @@ export async function startTotpSetup(store: Store, user: UserRow, password: stri
 
 /**
  * Finishes enabling TOTP with a code from the app. Answers the ten backup codes, which are
- * shown this once (issue 16.5); the customer is told by mail.
+ * shown this once; the customer is told by mail.
  */
 export async function finishTotpSetup(
   store: Store,

@@ -2,14 +2,15 @@ import 'server-only';
 import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
 import { requirePermission, roleOf, type Role } from '@/features/access/roles';
+import type { Caller } from '@/features/access/server/caller.server';
 import { recordActivity } from '@/features/activity/server/activity.server';
 import type { Member } from '../team-types';
-import type { AccountCaller } from './account-caller.server';
+import { credentialsOf } from './current-user.server';
 import { confirmPassword } from './reauth.server';
 import { deleteMember, listTeam, lockTeam, setRole, type TeamRow } from './team-repository.server';
 
 /**
- * The team of an account (issue 15.5, decisions 0100 and 0103): one owner, who alone hands the
+ * The team of an account (decisions 0100 and 0103): one owner, who alone hands the
  * account over (the password asked again); owners and admins change other roles and remove
  * people, never the owner; anyone may leave but the owner. Changes of one account are made one
  * at a time under its people's row locks, each with its activity record.
@@ -37,7 +38,7 @@ export async function accountMembers(scope: { accountId: string }): Promise<Memb
  * the owner only, with the password; the old owner becomes an admin.
  */
 export async function changeMemberRole(
-  caller: AccountCaller,
+  caller: Caller,
   memberId: string,
   input: { role: Role; password?: string },
 ): Promise<Member[]> {
@@ -48,7 +49,7 @@ export async function changeMemberRole(
         password: ['is required to hand over the account'],
       });
     }
-    await confirmPassword(caller.user, input.password);
+    await confirmPassword(await credentialsOf(caller), input.password);
   } else {
     requirePermission(caller.role, 'team.manage');
   }
@@ -90,7 +91,7 @@ export async function changeMemberRole(
  * Removes a person from the account (DELETE /api/account/members/{id}); a person may remove
  * themselves (leave). The owner is never removed and cannot leave while they own the account.
  */
-export async function removeMember(caller: AccountCaller, memberId: string): Promise<Member[]> {
+export async function removeMember(caller: Caller, memberId: string): Promise<Member[]> {
   const leaving = memberId === caller.userId;
   if (!leaving) requirePermission(caller.role, 'team.manage');
   const db = await appDb();

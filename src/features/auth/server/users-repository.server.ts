@@ -68,6 +68,11 @@ export async function userDto(db: AppDb, user: UserRow): Promise<UserDto> {
   };
 }
 
+/** Names an account (the name invitations and the dashboard show). */
+export async function setAccountName(db: AppDb, accountId: string, name: string): Promise<void> {
+  await db.update(accounts).set({ name }).where(eq(accounts.id, accountId));
+}
+
 /** A new account of a store; answers its id. */
 export async function insertAccount(
   db: AppDb,

@@ -4,7 +4,10 @@ import type { VatDisplay } from '@/features/pricing/vat-display';
 import { setSessionVatDisplay } from '@/features/session/server/session-service.server';
 import { setVatDisplayIfUnset, updateUser, type UserRow } from './users-repository.server';
 
-/** PRODUCT.md: VAT display is kept in the session and, once signed in, on the account. */
+/**
+ * docs/contract/site-versions-and-vat.md: VAT display is kept in the session and, once signed in,
+ * on the account.
+ */
 export async function saveVatDisplay(input: {
   sessionId: string;
   userId: string | null;
@@ -17,7 +20,7 @@ export async function saveVatDisplay(input: {
   });
 }
 
-/** The choice that applies: the account's once signed in, else the session's, else ex (SPEC). */
+/** The choice that applies: the account's once signed in, else the session's, else ex. */
 export function vatDisplayOf(sessionVat: string | null, user: UserRow | null): VatDisplay {
   if (user?.vatDisplay === 'inc' || user?.vatDisplay === 'ex') return user.vatDisplay;
   return sessionVat === 'inc' ? 'inc' : 'ex';

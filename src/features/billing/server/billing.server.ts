@@ -6,7 +6,7 @@ import type { BillingDetails } from '../schemas';
 import { findBilling, upsertBilling } from './billing-repository.server';
 
 /**
- * The billing details an account keeps for its orders (issue 14). Every user of the account sees
+ * The billing details an account keeps for its orders. Every user of the account sees
  * and changes the same set; an order copies them when it is placed.
  */
 export async function billingOf(accountId: string, db?: AppDb): Promise<BillingDetails | null> {

@@ -7,11 +7,12 @@ import { FLYOUT_CLOSE_MS, type Cart } from '../cart-types';
 import styles from './cart-flyout.module.css';
 
 /**
- * The cart fly-out (SPEC sections 2, 4, 9): hidden until a cart update asks for it (flash), then
- * open for 5000 ms after the last such update. A labelled, non-modal dialog: Escape or a click
- * outside closes it, and focus goes back where it was. It carries the cart the update answered,
- * so it never fetches anything itself. The 5000 ms wait while the pointer is over it or focus is
- * on one of its controls (WCAG 2.2.1, issue 12 point 10), and start again when they leave.
+ * The cart fly-out (docs/contract/brands-and-hosts.md, constants-and-errors.md): hidden until a
+ * cart update asks for it (flash), then open for 5000 ms after the last such update. A labelled,
+ * non-modal dialog: Escape or a click outside closes it, and focus goes back where it was. It
+ * carries the cart the update answered, so it never fetches anything itself. The 5000 ms wait while
+ * the pointer is over it or focus is on one of its controls (WCAG 2.2.1), and start again when they
+ * leave.
  */
 export function CartFlyout() {
   const titleId = useId();
@@ -25,7 +26,7 @@ export function CartFlyout() {
   const focused = useRef(false);
   // Where the panel sits: just under the header as it is laid out now (one row on a wide screen,
   // three on a phone, more if a long name wraps it), or at the top once the header is scrolled
-  // away, so it never covers the header's controls (issue 12 point 14).
+  // away, so it never covers the header's controls.
   const [top, setTop] = useState<number | undefined>(undefined);
 
   const close = useCallback((restoreFocus = true) => {
@@ -139,7 +140,11 @@ export function CartFlyout() {
             {cart.items.slice(-3).map((line) => (
               <li key={line.id} className={styles.line}>
                 <span>{line.label}</span>
-                <Price {...line.price} siteVersion={cart.site_version} />
+                {line.unavailable ? (
+                  <span>Not in this order</span>
+                ) : (
+                  <Price {...line.price} siteVersion={cart.site_version} />
+                )}
               </li>
             ))}
             {count > 3 ? <li className={styles.more}>and {count - 3} more</li> : null}

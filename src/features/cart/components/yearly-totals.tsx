@@ -4,7 +4,8 @@ import { yearlyLabel, yearlySchedule } from '../yearly-schedule';
 
 /**
  * The yearly amounts by the year they start: "Then yearly" for what renews next year, "Yearly
- * from year 4" once a domain's three paid years are over. The last row is the whole yearly total.
+ * from year 4" once a domain's three paid years are over. The last row is the whole yearly total;
+ * no row at all when nothing renews yearly.
  */
 export function YearlyTotals({
   cart,
@@ -13,8 +14,8 @@ export function YearlyTotals({
   cart: Cart;
   render: (m: MoneyLine) => ReactNode;
 }) {
+  // Nothing renews yearly: no "Then yearly £0.00" row.
   const schedule = yearlySchedule(cart.items);
-  if (schedule.length === 0) schedule.push({ fromYear: 2, amount: cart.totals.recurring.yearly });
   return schedule.map(({ fromYear, amount }, i) => (
     <Fragment key={fromYear}>
       <dt>{yearlyLabel(fromYear)}</dt>

@@ -5,7 +5,7 @@ import { apiErrorMessage } from '../api-error-message';
 import { flashCart } from '../cart-flash';
 import { CART_KEY, type Cart } from '../cart-types';
 
-async function fetchCart(url: string): Promise<Cart> {
+export async function fetchCart(url: string): Promise<Cart> {
   // Loaded on first use so pages that never touch the cart keep the HTTP client out.
   const { browserApi } = await import('@/lib/browser-api');
   return (await browserApi.get(url)).data.data;
@@ -31,7 +31,7 @@ export type CartCallResult = { ok: true; cart: Cart } | { ok: false; message: st
 
 /**
  * Cart changes. Each call answers the whole cart, which replaces the cached one at once; with
- * `flash` the fly-out opens (SPEC section 4).
+ * `flash` the fly-out opens (docs/contract/brands-and-hosts.md).
  */
 export function useCartActions() {
   const { mutate } = useSWRConfig();

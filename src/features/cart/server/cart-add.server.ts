@@ -7,13 +7,13 @@ import { availability } from '@/features/catalog/server/availability-config.serv
 import { holdNumberForCart, numbersOf, plansOf } from '@/features/catalog/server/inventory.server';
 import { numbersPageTag } from '@/features/catalog/search-address';
 import { expireCacheTags } from '@/lib/cache/cache-tags';
-import { splitDomain, toAsciiDomain } from '@/features/catalog/server/domain-name.server';
+import { parseDomainQuery, splitDomain } from '@/features/catalog/server/domain-name.server';
 import type { AddItemInput } from '../schemas';
 import type { CartView } from './cart-pricing.server';
 import { insertItem } from './cart-repository.server';
 import { changeCart, type CartScope } from './cart-service.server';
 
-/** How long a number in a cart is kept for that cart (issue 5). */
+/** How long a number in a cart is kept for that cart. */
 export const NUMBER_HOLD_MS = 15 * 60_000;
 
 const unprocessable = (code: string, message: string, field: string) =>
@@ -21,12 +21,14 @@ const unprocessable = (code: string, message: string, field: string) =>
 
 /** The TLD price entry of a domain in the site version, or 422 when it is not sold here. */
 function soldDomain(ctx: CartScope, input: string) {
-  const ascii = toAsciiDomain(input);
-  if (!ascii) {
+  const parsed = parseDomainQuery(input);
+  // The search's own words for what is wrong with the name (an emoji, a symbol...).
+  if (!parsed.ok || parsed.value.tld === null) {
     throw new ApiError(400, 'validation_failed', 'The request is not valid.', {
-      domain: ['a full domain name, e.g. example.com'],
+      domain: [parsed.ok ? 'a full domain name, e.g. example.com' : parsed.rule],
     });
   }
+  const ascii = `${parsed.value.name}.${parsed.value.tld}`;
   const tlds = ctx.store.prices.filter((p) => p.siteVersion === ctx.siteVersion).map((p) => p.tld);
   const split = splitDomain(ascii, tlds);
   if (!split) {
@@ -73,6 +75,13 @@ export async function addItem(
       throw unprocessable(
         'domain_not_registered',
         'Nobody holds that domain, so it cannot be transferred. Register it instead.',
+        'domain',
+      );
+    }
+    if (ctx.holdsDomain && (await ctx.holdsDomain(domain))) {
+      throw unprocessable(
+        'domain_owned',
+        'That domain is already in your account here, so there is nothing to transfer.',
         'domain',
       );
     }

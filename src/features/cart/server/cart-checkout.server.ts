@@ -16,7 +16,7 @@ import {
 } from './cart-repository.server';
 
 /**
- * What the checkout (issue 14) asks of the cart: its lines as stored, the cart priced inside the
+ * What the checkout asks of the cart: its lines as stored, the cart priced inside the
  * checkout's transaction, lines removed with a reason, and the cart's row lock and version.
  */
 
@@ -71,7 +71,34 @@ export async function removeCartLines(
   if (numbers.length > 0) await releaseCartHolds(tx, cartId, numbers);
 }
 
-/** Empties the cart an order was placed from (its number holds moved to the order first). */
-export function emptyCartForOrder(tx: AppDb, cartId: string): Promise<void> {
-  return deleteItems(tx, cartId);
+/**
+ * The lines an order leaves in the cart: those not sold in the site version it is placed in
+ * (a .co.uk while paying in USD). They stay for when the shopper pays in their currency again
+ * (docs/decisions/0142).
+ */
+export function isSetAside(line: { unavailable?: string }): boolean {
+  return line.unavailable === 'not_sold_in_site_version';
+}
+
+/** The stored lines of a cart that an order in this site version would take. */
+export async function orderableItems(
+  db: AppDb,
+  found: CartForCheckout,
+  input: { prices: readonly TldPrice[]; siteVersion: SiteVersionId; now: Date },
+): Promise<CartItemRow[]> {
+  const view = await priceCart(db, { ...found, ...input });
+  const aside = new Set(view.items.filter(isSetAside).map((l) => l.id));
+  return found.items.filter((i) => !aside.has(i.id));
+}
+
+/**
+ * Takes the ordered lines out of the cart an order was placed from (their number holds moved to
+ * the order first); lines set aside stay.
+ */
+export async function emptyCartForOrder(
+  tx: AppDb,
+  cartId: string,
+  orderedLineIds: readonly string[],
+): Promise<void> {
+  for (const id of orderedLineIds) await deleteItems(tx, cartId, id);
 }

@@ -24,10 +24,10 @@ import {
 
 /**
  * Merges the anonymous cart of a session into the cart of the user who just signed in on it
- * (PRODUCT.md "Cart"). Without a customer cart, the anonymous one simply becomes theirs. Otherwise
- * each line moves unless it cannot: a line not sold in the customer cart's currency, or a number
- * whose hold has ended, is dropped with a reason the cart page shows; a line the customer cart
- * already has is kept once. All in one transaction.
+ * (docs/contract/selling.md). Without a customer cart, the anonymous one simply becomes theirs.
+ * Otherwise each line moves unless it cannot: a line not sold in the customer cart's currency, or a
+ * number whose hold has ended, is dropped with a reason the cart page shows; a line the customer
+ * cart already has is kept once. All in one transaction.
  */
 export async function mergeCartOnSignIn(input: {
   sessionId: string;

@@ -72,7 +72,7 @@ export async function priceCart(
       // Multi-year registration: the first year at the registration (or premium) price, the
       // others at the renewal price, as registries bill them. Each year is priced as it is shown
       // (VAT rounded per year), so the years add up to the line: 3 years cost exactly a first
-      // year and two renewals (issue 12 point 13).
+      // year and two renewals.
       const first = premium.get(domain)?.[siteVersion] ?? tld.registerNet;
       const years = item.years ?? 1;
       return {

@@ -2,7 +2,8 @@ import 'server-only';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import { cartItems, carts, registryDomains } from '@/lib/db/schema';
-import type { SiteVersionId } from '@/features/site-version/site-version';
+import { type SiteVersionId, siteVersionOf } from '@/features/site-version/site-version';
+import { now } from '@/lib/clock';
 
 /** The only code that knows how carts are stored. */
 
@@ -57,7 +58,7 @@ const toCart = (
   row: { siteVersion: number; dropped: unknown } & Omit<CartRow, 'siteVersion' | 'dropped'>,
 ): CartRow => ({
   ...row,
-  siteVersion: row.siteVersion === 1 ? 1 : 2,
+  siteVersion: siteVersionOf(row.siteVersion),
   dropped: Array.isArray(row.dropped) ? (row.dropped as DroppedLine[]) : [],
 });
 
@@ -143,7 +144,7 @@ export async function bumpVersion(
     .update(carts)
     .set({
       version: sql`${carts.version} + 1`,
-      updatedAt: new Date(),
+      updatedAt: now(),
       siteVersion: input.siteVersion,
       dropped: input.dropped ?? [],
     })

@@ -21,8 +21,17 @@ import {
   type CartRow,
 } from './cart-repository.server';
 
-/** Whose cart a call works on, in which store and site version. */
-export type CartScope = { store: Store; siteVersion: SiteVersionId; owner: CartOwner };
+/**
+ * Whose cart a call works on, in which store and site version. `holdsDomain` answers whether
+ * the signed-in customer's account already holds a domain (ASCII) here; the services that know
+ * it sit above the cart, so the route passes it in.
+ */
+export type CartScope = {
+  store: Store;
+  siteVersion: SiteVersionId;
+  owner: CartOwner;
+  holdsDomain?: (domain: string) => Promise<boolean>;
+};
 
 /** The cart's owner for a request: the signed-in user, else the session (made when missing). */
 export async function cartScope(ctx: RequestContext): Promise<CartScope> {
@@ -60,7 +69,7 @@ async function view(
 }
 
 /**
- * The cart a page shows with itself (issue 13 point 2): the session's, or the empty cart of a
+ * The cart a page shows with itself: the session's, or the empty cart of a
  * visitor who has no session yet (a page never makes one; the first cart call does).
  */
 export async function pageCart(ctx: RequestContext, siteVersion: SiteVersionId): Promise<CartView> {

@@ -41,7 +41,14 @@ export function availability(): AvailabilityChecker {
  * afresh at once, and the cached search pages that list them are rendered again on their next
  * visit (docs/decisions/0111). Call it once the change is committed.
  */
-export function availabilityChanged(domains: readonly string[]): void {
-  for (const domain of domains) availability().forget(domain);
+export function availabilityChanged(
+  domains: readonly string[],
+  options: { committed: boolean } = { committed: true },
+): void {
+  const checker = availability();
+  for (const domain of domains) {
+    if (options.committed) checker.forget(domain);
+    else checker.settle(domain);
+  }
   expireCacheTags([...new Set(domains.map((d) => domainSearchTag(d.split('.')[0]!)))]);
 }

@@ -4,7 +4,7 @@ import { logger } from '@/lib/logger';
 
 /** A short reason for a failed lookup: a timeout, or the source's own error message. */
 function reasonOf(error: unknown): string {
-  if (error instanceof DOMException && error.name === 'TimeoutError') return 'timeout';
+  if ((error as { name?: unknown } | null)?.name === 'TimeoutError') return 'timeout';
   return error instanceof Error ? error.message.slice(0, 200) : String(error);
 }
 
@@ -27,6 +27,13 @@ export interface AvailabilityProvider {
 export type AvailabilityOptions = { timeoutMs: number; cacheMs: number };
 
 /**
+ * How long a domain whose registration changed here is looked up afresh on every search. A
+ * release is told to the cache inside its own transaction (the lapse step gives no hook after
+ * the commit): an answer read before that commit must not be kept for the cache's whole life.
+ */
+export const SETTLE_MS = 10_000;
+
+/**
  * Wraps a provider with the per-lookup timeout and a brief cache. Failures and timeouts are not
  * cached (the next search asks again) and become "unknown" for that domain only.
  */
@@ -47,9 +54,19 @@ export function availabilityChecker(provider: AvailabilityProvider, options: Ava
     ]);
   }
 
+  // Monotonic: a moved product clock or a system clock step must not end the settling early.
+  const settling = new Map<string, number>();
+  function settles(domain: string): boolean {
+    const until = settling.get(domain);
+    if (until === undefined) return false;
+    if (until > performance.now()) return true;
+    settling.delete(domain);
+    return false;
+  }
+
   async function one(domain: string): Promise<Availability> {
     try {
-      return options.cacheMs > 0
+      return options.cacheMs > 0 && !settles(domain)
         ? await cache.get(domain, () => lookup(domain))
         : await lookup(domain);
     } catch (error) {
@@ -77,6 +94,15 @@ export function availabilityChecker(provider: AvailabilityProvider, options: Ava
     /** Forgets cached answers (a domain just sold, tests). */
     forget(domain: string) {
       cache.delete(domain);
+    },
+    /**
+     * A change not yet committed (a release inside its transaction): forgets the answer and
+     * keeps none for SETTLE_MS, so a lookup racing the commit is not cached.
+     */
+    settle(domain: string) {
+      cache.delete(domain);
+      settling.set(domain, performance.now() + SETTLE_MS);
+      if (settling.size > 10_000) settling.delete(settling.keys().next().value!);
     },
   };
 }

@@ -7,7 +7,7 @@ import 'server-only';
 import { and, asc, eq, gte, inArray, isNull, like, lt, or } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import { callPlans, phoneNumbers, registryDomains } from '@/lib/db/schema';
-import type { SiteVersionId } from '@/features/site-version/site-version';
+import { type SiteVersionId, siteVersionOf } from '@/features/site-version/site-version';
 
 /** The only code that knows how the catalog is stored. Answers plain objects. */
 
@@ -104,7 +104,7 @@ export async function findNumbers(
     .from(phoneNumbers)
     .where(inArray(phoneNumbers.number, [...numbers]));
   return new Map(
-    rows.map((r) => [r.number, { ...r, siteVersion: r.siteVersion === 1 ? 1 : 2 } as HeldNumber]),
+    rows.map((r) => [r.number, { ...r, siteVersion: siteVersionOf(r.siteVersion) } as HeldNumber]),
   );
 }
 

@@ -3,7 +3,7 @@ import type { AppDb } from '@/lib/db/client';
 import { callPlans, phoneNumbers, registryDomains } from '@/lib/db/schema';
 
 /**
- * Demo catalog (PRODUCT.md "Catalog"): taken and premium names in the registry, a phone-number
+ * Demo catalog (docs/contract/selling.md): taken and premium names in the registry, a phone-number
  * inventory and call plans. Deterministic, so every fresh database holds the same numbers and the
  * tests and pages can name them. Only inserts what is missing.
  */
@@ -26,6 +26,30 @@ export const TAKEN_DOMAINS = [
   'shop.com',
   'shop.co.uk',
   'bücher.com',
+  // Well-known names, so the demo answers as a registry would: a search for them shows taken.
+  'google.com',
+  'google.co.uk',
+  'amazon.com',
+  'amazon.co.uk',
+  'apple.com',
+  'microsoft.com',
+  'facebook.com',
+  'wikipedia.org',
+  'bbc.co.uk',
+  'gov.uk',
+  'github.com',
+  'netflix.com',
+  // Reserved by the registries or by RFC 2606 and IANA: never for sale.
+  'example.net',
+  'nic.com',
+  'nic.org',
+  'nic.uk',
+  'nic.co.uk',
+  'nic.us',
+  'nic.app',
+  'nic.link',
+  // Single letters under .com are held by its registry.
+  ...Array.from({ length: 26 }, (_, i) => `${String.fromCharCode(97 + i)}.com`),
 ] as const;
 
 /** Premium names: available at their own first-year price [GBP net, USD net]. */

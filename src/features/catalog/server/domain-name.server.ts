@@ -1,11 +1,15 @@
 import 'server-only';
-import { domainToASCII, domainToUnicode } from 'node:url';
+import { toASCII, toUnicode as tr46ToUnicode } from 'tr46';
+import { idna2008Refused } from './idna2008';
 
 /**
- * Parsing of what a shopper types into the domain search (PRODUCT.md "Catalog"): a name or a full
- * domain, IDN included. Labels follow the LDH rule: 1-63 letters, digits and hyphens, no leading
- * or trailing hyphen; the whole name at most 253 characters. Unicode input goes through
- * node:url's UTS #46 mapping (the WHATWG URL host rules), so what we check is the punycode form.
+ * Parsing of what a shopper types into the domain search: a name or a full domain, IDN
+ * included, or an address pasted from the browser (cleaned to its host). Labels follow the LDH
+ * rule: 1-63 letters, digits and hyphens, no leading or trailing hyphen, no "--" in the third
+ * and fourth places unless it is a punycode label; the whole name at most 253 characters.
+ * Unicode input goes through UTS #46 non-transitional processing (tr46, with CheckHyphens,
+ * STD3 rules, CheckBidi and CheckJoiners), then IDNA2008's code point rules, which refuse emoji
+ * and symbols (docs/decisions/0141).
  */
 
 export type ParsedQuery = {
@@ -18,19 +22,64 @@ export type ParsedQuery = {
 export type DomainRuleError = { ok: false; rule: string };
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const UNREADABLE = 'This is not a domain name we can read: check its spelling.';
+const SYMBOLS = 'A domain can only have letters, numbers and hyphens: no spaces or other symbols.';
+
+/** UTS #46 as registries apply it: non-transitional (ß stays ß), every check on. */
+const UTS46 = {
+  checkHyphens: true,
+  checkBidi: true,
+  checkJoiners: true,
+  useSTD3ASCIIRules: true,
+  transitionalProcessing: false,
+  verifyDNSLength: false,
+} as const;
 
 /** The rule a label breaks, or null when it is a valid LDH label. */
 function labelRule(label: string): string | null {
   if (label.length === 0) return 'A domain cannot start with a dot or have two dots in a row.';
   if (label.length > 63)
     return 'Each part of a domain, between the dots, can be at most 63 characters long.';
-  if (!/^[a-z0-9-]+$/.test(label))
-    return 'A domain can only have letters, numbers and hyphens: no spaces or other symbols.';
+  if (!/^[a-z0-9-]+$/.test(label)) return SYMBOLS;
   if (label.startsWith('-') || label.endsWith('-')) {
     return 'A domain cannot start or end with a hyphen, before or after a dot.';
   }
-  if (!LABEL.test(label))
-    return 'A domain can only have letters, numbers and hyphens: no spaces or other symbols.';
+  if (!LABEL.test(label)) return SYMBOLS;
+  if (label.slice(2, 4) === '--' && !label.startsWith('xn--')) {
+    return 'A domain cannot have two hyphens as its third and fourth characters.';
+  }
+  return null;
+}
+
+/**
+ * The host of an address pasted whole (`https://www.example.com/path?x`, `example.com/about`),
+ * or the text as it was. Only the host's own characters are kept; the URL parser is not used,
+ * since it would accept (and convert) the names we must refuse.
+ */
+function hostOf(text: string): string {
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(text);
+  if (!scheme && !/[/?#]/.test(text)) return text;
+  let rest = scheme ? text.slice(scheme[0].length) : text;
+  rest = rest.split(/[/?#]/, 1)[0]!;
+  rest = rest.slice(rest.lastIndexOf('@') + 1);
+  return rest.replace(/:\d*$/, '');
+}
+
+/** What is wrong with an internationalised name, in words; null when IDNA2008 takes it. */
+function idnRule(text: string): string | null {
+  const ascii = toASCII(text, UTS46);
+  if (ascii === null) {
+    // A punycode label that does not decode; else a symbol (STD3) or mixed directions.
+    if (/^[\x00-\x7f]*$/.test(text)) return UNREADABLE;
+    const relaxed = toASCII(text, { ...UTS46, checkBidi: false, checkJoiners: false });
+    return relaxed === null ? SYMBOLS : UNREADABLE;
+  }
+  for (const label of tr46ToUnicode(ascii, UTS46).domain.split('.')) {
+    const refused = idna2008Refused(label);
+    if (refused) {
+      return `"${refused}" cannot be part of a domain name: only letters, digits and hyphens can.`;
+    }
+  }
   return null;
 }
 
@@ -38,24 +87,23 @@ function labelRule(label: string): string | null {
 export function parseDomainQuery(
   input: string,
 ): { ok: true; value: ParsedQuery } | DomainRuleError {
-  let text = input.trim().toLowerCase();
+  let text = hostOf(input.trim()).toLowerCase();
   if (text.endsWith('.')) text = text.slice(0, -1);
   if (text.startsWith('www.')) text = text.slice(4);
   if (text.length === 0)
     return { ok: false, rule: 'Type a name to search for, such as yourname or yourname.com.' };
-  const ascii = /^[\x00-\x7f]*$/.test(text) ? text : domainToASCII(text);
-  if (ascii === '')
-    return { ok: false, rule: 'This is not a domain name we can read: check its spelling.' };
+  const idn = !/^[\x00-\x7f]*$/.test(text) || /(^|\.)xn--/.test(text);
+  if (idn) {
+    const rule = idnRule(text);
+    if (rule) return { ok: false, rule };
+  }
+  const ascii = idn ? toASCII(text, UTS46)! : text;
   if (ascii.length > 253)
     return { ok: false, rule: 'A domain can be at most 253 characters long.' };
   const labels = ascii.split('.');
   for (const label of labels) {
     const rule = labelRule(label);
     if (rule) return { ok: false, rule };
-  }
-  // A punycode label must decode, or it is not a real IDN label.
-  if (labels.some((l) => l.startsWith('xn--')) && domainToASCII(ascii) === '') {
-    return { ok: false, rule: 'This is not a domain name we can read: check its spelling.' };
   }
   const [name, ...rest] = labels;
   return { ok: true, value: { name: name!, tld: rest.length > 0 ? rest.join('.') : null } };
@@ -69,7 +117,10 @@ export function toAsciiDomain(input: string): string | null {
 }
 
 /** How a domain is shown to people: Unicode. */
-export const toUnicode = (ascii: string) => domainToUnicode(ascii) || ascii;
+export const toUnicode = (ascii: string) => {
+  const { domain, error } = tr46ToUnicode(ascii, UTS46);
+  return error ? ascii : domain;
+};
 
 /** The TLD of `name.tld` in a price list, longest match first (co.uk before uk). */
 export function splitDomain(

@@ -61,6 +61,41 @@ describe('parseDomainQuery', () => {
   });
 });
 
+describe('IDNA2008 and pasted addresses', () => {
+  it.each(['😀.com', 'xn--e28h.com', '☃.com', 'i❤.com', 'a⁉.com'])(
+    'refuses %j: emoji and symbols are not letters of any script',
+    (q) => {
+      expect(parseDomainQuery(q)).toMatchObject({ ok: false });
+    },
+  );
+
+  it('names the character it refuses', () => {
+    expect(parseDomainQuery('😀.com')).toEqual({
+      ok: false,
+      rule: '"😀" cannot be part of a domain name: only letters, digits and hyphens can.',
+    });
+  });
+
+  it('keeps ß and ς as they are (non-transitional) and takes real scripts', () => {
+    expect(toAsciiDomain('faß.de')).toBe('xn--fa-hia.de');
+    expect(toAsciiDomain('παράδειγμα.com')).not.toBeNull();
+    expect(toAsciiDomain('例え.com')).not.toBeNull();
+  });
+
+  it('refuses "--" in the third and fourth places of a plain label, and mixed directions', () => {
+    expect(parseDomainQuery('ab--cd.com')).toMatchObject({ ok: false });
+    expect(parseDomainQuery('0a.\u05d0')).toMatchObject({ ok: false });
+  });
+
+  it.each([
+    ['https://www.example.com/path', 'example.com'],
+    ['http://user@Example.CO.UK:8080/a?b#c', 'example.co.uk'],
+    ['example.com/about', 'example.com'],
+  ])('cleans the pasted address %j to its host', (q, domain) => {
+    expect(toAsciiDomain(q)).toBe(domain);
+  });
+});
+
 describe('toAsciiDomain and splitDomain', () => {
   it('needs a TLD', () => {
     expect(toAsciiDomain('example')).toBeNull();

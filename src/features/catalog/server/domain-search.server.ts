@@ -46,7 +46,7 @@ export const invalidDomain = (rule: string) =>
   new ApiError(400, 'validation_failed', 'The request is not valid.', { q: [rule] });
 
 /**
- * The domain search (PRODUCT.md "Catalog"): every TLD of the store's price list for the name,
+ * The domain search (docs/contract/selling.md): every TLD of the store's price list for the name,
  * the exact domain asked for first, then featured TLDs, then the rest, then name variants that
  * are available. Availability comes from the configured source, all lookups in parallel.
  */

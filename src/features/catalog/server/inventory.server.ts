@@ -2,6 +2,7 @@ import 'server-only';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
 import type { SiteVersionId } from '@/features/site-version/site-version';
+import { availabilityChanged } from './availability-config.server';
 import {
   findNumbers,
   holdForOrder,
@@ -93,14 +94,18 @@ export function takeSoldNumber(
   return removeSoldNumber(tx, input);
 }
 
-/** A released number goes back on sale (issue 15.3 and 15.7). */
+/** A released number goes back on sale. */
 export function returnNumberToInventory(tx: AppDb, row: InventoryNumber): Promise<boolean> {
   return restoreNumber(tx, row);
 }
 
-/** A released domain is free to register again (issue 15.6). */
-export function releaseRegisteredDomain(tx: AppDb, domain: string): Promise<void> {
-  return removeFromRegistry(tx, domain);
+/**
+ * A released domain is free to register again: searches say so at once, as after a sale, not
+ * when the availability cache's answer runs out (docs/decisions/0140).
+ */
+export async function releaseRegisteredDomain(tx: AppDb, domain: string): Promise<void> {
+  await removeFromRegistry(tx, domain);
+  availabilityChanged([domain], { committed: false });
 }
 
 /** A renewal moves the domain's expiry in the registry. */

@@ -1,6 +1,6 @@
 'use client';
-import { Field } from '@/features/auth/components/field';
-import authStyles from '@/features/auth/components/auth.module.css';
+import { Field } from '@/components/form/field';
+import authStyles from '@/components/form/form.module.css';
 import styles from './checkout.module.css';
 
 export type AddressValue = {

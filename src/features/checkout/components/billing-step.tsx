@@ -1,19 +1,24 @@
 'use client';
 import type { FormEvent } from 'react';
-import { Field, FormError } from '@/features/auth/components/field';
-import { useFormAction } from '@/features/auth/hooks/use-form-action';
-import authStyles from '@/features/auth/components/auth.module.css';
+import { Field, FormError } from '@/components/form/field';
+import { useFormAction } from '@/components/form/use-form-action';
+import authStyles from '@/components/form/form.module.css';
 import type { BillingDetails } from '@/features/billing/schemas';
 import { browserApi } from '@/lib/browser-api';
 import { AddressFields, addressFrom } from './address-fields';
 
-/** Step one: the billing details, kept on the account for next time (PUT /api/account/billing). */
+/**
+ * Step one: the billing details, kept on the account for next time (PUT /api/account/billing).
+ * Before any are kept, the name is the account's: the customer gave it when registering.
+ */
 export function BillingStep({
   billing,
+  accountName,
   countries,
   onSaved,
 }: {
   billing: BillingDetails | null;
+  accountName: string;
   countries: { code: string; name: string }[];
   onSaved: (billing: BillingDetails) => void;
 }) {
@@ -46,7 +51,7 @@ export function BillingStep({
       <FormError message={error} />
       <AddressFields
         prefix="billing-"
-        value={billing}
+        value={billing ?? { name: accountName }}
         errors={fields}
         countries={countries}
         withName="name-company"

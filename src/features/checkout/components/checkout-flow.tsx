@@ -4,39 +4,70 @@ import { problemOf } from '@/features/auth/api/auth-api';
 import type { BillingDetails } from '@/features/billing/schemas';
 import { EmptyCart } from '@/features/cart/components/empty-cart';
 import { browserApi } from '@/lib/browser-api';
-import type { Checkout, CheckoutChange } from '../checkout-types';
+import type { Checkout, CheckoutChange, WaitingOrder } from '../checkout-types';
 import { BillingStep } from './billing-step';
 import { DetailsStep, type Details } from './details-step';
+import { PlacedElsewhere, WaitingOrderPanel, type PlacedOrder } from './order-notices';
 import { ReviewStep } from './review-step';
-import authStyles from '@/features/auth/components/auth.module.css';
+import authStyles from '@/components/form/form.module.css';
 import styles from './checkout.module.css';
 
 type Step = 'billing' | 'details' | 'review';
-const TITLES: Record<Step, string> = {
-  billing: 'Billing details',
-  details: 'Registrant and addresses',
-  review: 'Review and pay',
-};
+/**
+ * A registrant exists only where a domain is bought; a cart of numbers and plans asks only for
+ * the numbers' addresses, so its step is named for the customer's own details.
+ */
+function titlesOf(c: Checkout): Record<Step, string> {
+  return {
+    billing: 'Billing details',
+    details: c.cart.items.some((l) => l.domain) ? 'Registrant and addresses' : 'Your details',
+    review: 'Review and pay',
+  };
+}
+
+type OrderList = { data: { orders: (PlacedOrder & { created_at: string })[] } };
 
 /**
- * The signed-in checkout (issue 14 point 1): billing details, then the registrant and number
- * addresses when the cart needs them, then the review, terms and pay. Each step's heading takes
- * the focus, so keyboard and screen-reader users follow the steps.
+ * The newest order placed since `since` (ISO), as GET /api/orders lists them newest first; null
+ * when there is none or the list cannot be read: the empty cart is then all there is to say.
+ */
+async function orderPlacedSince(since: string): Promise<PlacedOrder | null> {
+  try {
+    const { data } = await browserApi.get<OrderList>('/api/orders');
+    return data.data.orders.find((o) => o.created_at >= since) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The signed-in checkout: billing details (the name from the account until saved), then the
+ * registrant and number addresses when the cart needs them, then the review, terms and pay.
+ * Each step's heading takes the focus, so keyboard and screen-reader users follow the steps. An
+ * empty cart whose order was placed (Back from the pay page, another tab) shows that order.
  */
 export function CheckoutFlow({
   initial,
   billing: initialBilling,
+  accountName,
+  waitingOrder,
+  renderedAt,
   countries,
   demo,
 }: {
   initial: Checkout;
   billing: BillingDetails | null;
+  accountName: string;
+  waitingOrder: WaitingOrder | null;
+  /** The product clock's time when the page was rendered: orders after it were placed elsewhere. */
+  renderedAt: string;
   countries: { code: string; name: string }[];
   demo: boolean;
 }) {
   const [checkout, setCheckout] = useState(initial);
   const [billing, setBilling] = useState(initialBilling);
   const [changes, setChanges] = useState<CheckoutChange[]>(initial.changes);
+  const [elsewhere, setElsewhere] = useState<PlacedOrder | null>(null);
   const needsDetails = (c: Checkout) =>
     c.cart.items.some((l) => l.domain) ||
     c.requirements.some((r) => r.kind === 'number_address' || r.kind === 'registrant');
@@ -46,7 +77,11 @@ export function CheckoutFlow({
     'review',
   ];
   const [step, setStep] = useState<Step>(initialBilling ? steps[1]! : 'billing');
-  const [details, setDetails] = useState<Details>({ registrant: null, numberAddresses: {} });
+  const [details, setDetails] = useState<Details>({
+    registrant: null,
+    numberAddresses: {},
+    sameAsBilling: {},
+  });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -62,6 +97,16 @@ export function CheckoutFlow({
     }
     heading.current?.focus();
   }, [step]);
+
+  // Back from the pay page may restore this page from the browser's memory as it was left
+  // (placing the order): load it again, so it shows the order to pay rather than a stale step.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
 
   async function reload() {
     const { data } = await browserApi.get('/api/checkout');
@@ -92,8 +137,13 @@ export function CheckoutFlow({
     } catch (e) {
       const problem = problemOf(e);
       setBusy(false);
-      if (problem.status === 409) {
+      // Another tab placed the order: its cart is gone (a new version, or empty).
+      if (problem.status === 409 || problem.code === 'cart_empty') {
         const fresh = await reload();
+        if (fresh.cart.items.length === 0) {
+          setElsewhere(await orderPlacedSince(renderedAt));
+          return;
+        }
         setError(
           fresh.changes.length > 0
             ? 'Your cart changed. Check it below, then place the order again.'
@@ -115,10 +165,13 @@ export function CheckoutFlow({
     return (
       <div className={styles.panel}>
         <ChangeList changes={changes} />
-        <EmptyCart />
+        {elsewhere ? <PlacedElsewhere order={elsewhere} /> : null}
+        {!elsewhere && waitingOrder ? <WaitingOrderPanel order={waitingOrder} /> : null}
+        {!elsewhere && !waitingOrder ? <EmptyCart /> : null}
       </div>
     );
   }
+  const titles = titlesOf(checkout);
 
   return (
     <>
@@ -126,7 +179,7 @@ export function CheckoutFlow({
         <ol className={styles.steps}>
           {steps.map((s, i) => (
             <li key={s} className={styles.step} aria-current={s === step ? 'step' : undefined}>
-              {i + 1}. {TITLES[s]}
+              {i + 1}. {titles[s]}
             </li>
           ))}
         </ol>
@@ -134,11 +187,12 @@ export function CheckoutFlow({
       <ChangeList changes={changes} />
       <section className={styles.panel} aria-labelledby="checkout-step">
         <h2 id="checkout-step" ref={heading} tabIndex={-1} className={styles.heading}>
-          {TITLES[step]}
+          {titles[step]}
         </h2>
         {step === 'billing' ? (
           <BillingStep
             billing={billing}
+            accountName={accountName}
             countries={countries}
             onSaved={(saved) => {
               setBilling(saved);
@@ -156,6 +210,7 @@ export function CheckoutFlow({
             <DetailsStep
               lines={checkout.cart.items}
               requirements={checkout.requirements}
+              billing={billing}
               countries={countries}
               value={details}
               errors={fieldErrors}
@@ -169,7 +224,14 @@ export function CheckoutFlow({
           </>
         ) : null}
         {step === 'review' ? (
-          <ReviewStep cart={checkout.cart} busy={busy} error={error} demo={demo} onPlace={place} />
+          <ReviewStep
+            cart={checkout.cart}
+            billing={billing}
+            busy={busy}
+            error={error}
+            demo={demo}
+            onPlace={place}
+          />
         ) : null}
         {step !== 'billing' ? (
           <p>

@@ -1,9 +1,10 @@
 'use client';
 import { useState } from 'react';
 import { problemOf } from '@/features/auth/api/auth-api';
-import authStyles from '@/features/auth/components/auth.module.css';
-import { FormError } from '@/features/auth/components/field';
+import authStyles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
 import type { DemoOutcome, Payment } from '@/features/payments/payment-types';
+import { PayButton } from '@/features/purchase/components/pay-button';
 import { browserApi } from '@/lib/browser-api';
 import { useHydrated } from '@/lib/use-hydrated';
 import styles from './checkout.module.css';
@@ -34,17 +35,6 @@ export function DemoPay({ payment: initial, orderId }: { payment: Payment; order
       setError(problemOf(e).message);
     }
     setBusy(false);
-  }
-
-  async function retry() {
-    setBusy(true);
-    try {
-      const { data } = await browserApi.post(`/api/orders/${orderId}/pay`);
-      window.location.assign(data.data.payment.redirect_url);
-    } catch (e) {
-      setError(problemOf(e).message);
-      setBusy(false);
-    }
   }
 
   return (
@@ -108,9 +98,7 @@ export function DemoPay({ payment: initial, orderId }: { payment: Payment; order
             {payment.failure_message ?? 'The payment failed.'} Your order is still waiting for
             payment.
           </p>
-          <button type="button" className={authStyles.button} disabled={busy} onClick={retry}>
-            Try again
-          </button>
+          <PayButton orderId={orderId} label="Try again" />
         </>
       ) : null}
       {payment.status === 'succeeded' ? (

@@ -1,6 +1,7 @@
 'use client';
 import { useState, type FormEvent } from 'react';
-import authStyles from '@/features/auth/components/auth.module.css';
+import authStyles from '@/components/form/form.module.css';
+import type { BillingDetails } from '@/features/billing/schemas';
 import type { CartLine } from '@/features/cart/cart-types';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { CheckoutRequirement } from '../checkout-types';
@@ -11,19 +12,34 @@ import styles from './checkout.module.css';
 export type Details = {
   registrant: (Record<string, string | null> & { us_nexus_category?: string }) | null;
   numberAddresses: Record<string, Record<string, string | null>>;
+  /** The numbers (by line id) whose address is the billing address. */
+  sameAsBilling: Record<string, boolean>;
 };
 
 const ADDRESS = ['line1', 'line2', 'city', 'region', 'postcode', 'country'];
 const COUNTRY_NAMES = { GB: 'United Kingdom', US: 'United States' } as const;
 
+/** The billing address as a number's address: the same fields, when it is in that country. */
+function billingAddress(b: BillingDetails): Record<string, string | null> {
+  return {
+    line1: b.line1,
+    line2: b.line2 ?? null,
+    city: b.city,
+    region: b.region ?? null,
+    postcode: b.postcode,
+    country: b.country,
+  };
+}
+
 /**
  * Step two, when the cart needs it: who the domains are registered to (the billing details
  * unless the customer names someone else), a .us nexus category only for a .us domain, and an
- * address in each phone number's country.
+ * address in each phone number's country, which can be the billing address when it is there.
  */
 export function DetailsStep({
   lines,
   requirements,
+  billing,
   countries,
   value,
   errors,
@@ -31,6 +47,7 @@ export function DetailsStep({
 }: {
   lines: CartLine[];
   requirements: CheckoutRequirement[];
+  billing: BillingDetails | null;
   countries: { code: string; name: string }[];
   value: Details;
   errors: Record<string, string[]>;
@@ -43,6 +60,7 @@ export function DetailsStep({
   const [someoneElse, setSomeoneElse] = useState(
     Boolean(value.registrant && value.registrant.line1),
   );
+  const [sameAsBilling, setSameAsBilling] = useState(value.sameAsBilling);
   const under = (prefix: string) =>
     Object.fromEntries(
       Object.entries(errors)
@@ -66,9 +84,12 @@ export function DetailsStep({
           };
     const numberAddresses: Details['numberAddresses'] = {};
     for (const r of numbers) {
-      numberAddresses[r.line_id!] = addressFrom(form, `number-${r.line_id}-`, ADDRESS);
+      numberAddresses[r.line_id!] =
+        billing && sameAsBilling[r.line_id!]
+          ? billingAddress(billing)
+          : addressFrom(form, `number-${r.line_id}-`, ADDRESS);
     }
-    onDone({ registrant, numberAddresses });
+    onDone({ registrant, numberAddresses, sameAsBilling });
   }
 
   return (
@@ -131,19 +152,40 @@ export function DetailsStep({
       {numbers.map((r) => {
         const line = lines.find((l) => l.id === r.line_id);
         const country = r.country ?? 'GB';
+        const canShare = billing?.country === country;
+        const shared = canShare && Boolean(sameAsBilling[r.line_id!]);
         return (
           <fieldset key={r.line_id} className={styles.fieldset}>
             <legend className={styles.legend}>Address for {line?.label}</legend>
             <p className={authStyles.hint}>
               Regulators require an address in {COUNTRY_NAMES[country]} for this number.
             </p>
-            <AddressFields
-              prefix={`number-${r.line_id}-`}
-              value={(value.numberAddresses[r.line_id!] as AddressValue | undefined) ?? null}
-              errors={under(`number_addresses.${r.line_id}.`)}
-              countries={countries}
-              fixedCountry={{ code: country, name: COUNTRY_NAMES[country] }}
-            />
+            {canShare ? (
+              <label className={authStyles.check}>
+                <input
+                  type="checkbox"
+                  className={authStyles.checkbox}
+                  checked={shared}
+                  onChange={(e) =>
+                    setSameAsBilling({ ...sameAsBilling, [r.line_id!]: e.target.checked })
+                  }
+                />{' '}
+                Same as the billing address
+              </label>
+            ) : null}
+            {billing && shared ? (
+              <p className={authStyles.hint}>
+                {[billing.line1, billing.city, billing.postcode].filter(Boolean).join(', ')}
+              </p>
+            ) : (
+              <AddressFields
+                prefix={`number-${r.line_id}-`}
+                value={(value.numberAddresses[r.line_id!] as AddressValue | undefined) ?? null}
+                errors={under(`number_addresses.${r.line_id}.`)}
+                countries={countries}
+                fixedCountry={{ code: country, name: COUNTRY_NAMES[country] }}
+              />
+            )}
           </fieldset>
         );
       })}

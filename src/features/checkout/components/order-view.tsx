@@ -4,7 +4,7 @@ import type { Order, PostalAddress } from '@/features/orders/order-types';
 import type { Payment } from '@/features/payments/payment-types';
 import { formatMoney } from '@/features/pricing/format-money';
 import { Amount } from './review-step';
-import { PayNow } from './pay-now';
+import { PayButton } from '@/features/purchase/components/pay-button';
 import styles from './checkout.module.css';
 
 const STATUS = {
@@ -18,8 +18,10 @@ const STATUS = {
 const PAYMENT_STATUS = {
   requires_payment: 'waiting',
   requires_action: 'waiting for confirmation',
+  processing: 'being charged',
   succeeded: 'succeeded',
   failed: 'failed',
+  refunded: 'refunded',
 } as const;
 
 function addressText(a: PostalAddress & { name?: string | null; company?: string | null }) {
@@ -91,7 +93,7 @@ export function OrderView({
             Payment
           </h2>
           <p>Unpaid orders are cancelled 24 hours after they were placed.</p>
-          <PayNow orderId={order.id} label={`Pay ${formatMoney(order.totals.gross, sv)} now`} />
+          <PayButton orderId={order.id} label={`Pay ${formatMoney(order.totals.gross, sv)} now`} />
         </section>
       ) : null}
       {invoiceId ? (

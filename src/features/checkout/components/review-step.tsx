@@ -2,8 +2,10 @@
 import Link from 'next/link';
 import { LEGAL_PAGES } from '@/features/tenancy/legal-pages';
 import type { FormEvent } from 'react';
-import authStyles from '@/features/auth/components/auth.module.css';
-import { FormError } from '@/features/auth/components/field';
+import authStyles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
+import { countryName } from '@/features/billing/countries';
+import type { BillingDetails } from '@/features/billing/schemas';
 import type { Cart, MoneyLine } from '@/features/cart/cart-types';
 import { YearlyTotals } from '@/features/cart/components/yearly-totals';
 import { renewsFromYear } from '@/features/cart/yearly-schedule';
@@ -31,15 +33,43 @@ export function Amount({ money, siteVersion }: { money: MoneyLine; siteVersion: 
   );
 }
 
-/** Step three: every line with its price and VAT, due today, what recurs, the terms, and pay. */
+/** Who the invoice is made out to, as it will read: checked before paying, not after. */
+function BilledTo({ billing }: { billing: BillingDetails }) {
+  const lines = [
+    billing.name,
+    billing.company,
+    billing.line1,
+    billing.line2,
+    billing.city,
+    billing.region,
+    billing.postcode,
+    countryName(billing.country),
+  ].filter(Boolean);
+  return (
+    <section aria-labelledby="review-billing">
+      <h3 id="review-billing" className={styles.subheading}>
+        Billing address
+      </h3>
+      <address className={styles.address}>{lines.join('\n')}</address>
+      {billing.vat_number ? <p>VAT number {billing.vat_number}</p> : null}
+    </section>
+  );
+}
+
+/**
+ * Step three: every line with its price and VAT, due today, what recurs, the billing address,
+ * the terms, and pay.
+ */
 export function ReviewStep({
   cart,
+  billing,
   busy,
   error,
   demo,
   onPlace,
 }: {
   cart: Cart;
+  billing: BillingDetails | null;
   busy: boolean;
   error: string | null;
   demo: boolean;
@@ -90,6 +120,7 @@ export function ReviewStep({
         <dd data-total="monthly">{formatMoney(recurring.monthly.gross, sv)}</dd>
         <YearlyTotals cart={cart} render={(m) => formatMoney(m.gross, sv)} />
       </dl>
+      {billing ? <BilledTo billing={billing} /> : null}
       {demo ? <p className={styles.demo}>Demo store: no money moves when you pay.</p> : null}
       <label className={authStyles.check}>
         <input type="checkbox" name="save_payment_method" className={authStyles.checkbox} /> Keep my

@@ -1,17 +1,22 @@
-'use client';
-import { Suspense, useState } from 'react';
-import authStyles from '@/features/auth/components/auth.module.css';
+import Link from 'next/link';
+import { Suspense } from 'react';
+import authStyles from '@/components/form/form.module.css';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import styles from './checkout.module.css';
 
+/** `/checkout?account=new` opens the checkout on its registration form: a plain link reaches it. */
+export function wantsRegistration(query: Record<string, string | string[] | undefined>): boolean {
+  return query.account === 'new';
+}
+
 /**
  * Step zero for a visitor: sign in, or register (one form at a time). The cart stays with the
  * visit's session and moves to the account on sign-in, so nothing is lost; activation comes by
- * mail.
+ * mail. The switch between the two is a link, not a button: it works from the first paint and
+ * without scripts, where a click handler would do nothing until the page has hydrated.
  */
-export function SignInStep() {
-  const [registering, setRegistering] = useState(false);
+export function SignInStep({ registering }: { registering: boolean }) {
   return (
     <section className={styles.panel} aria-labelledby="checkout-account">
       <h2 id="checkout-account" className={styles.heading}>
@@ -20,8 +25,8 @@ export function SignInStep() {
       {registering ? (
         <>
           <p className={styles.muted}>
-            Your cart is kept. Open the link in the activation mail, then come back to the checkout
-            and sign in.
+            Your cart is kept. Open the link in the activation mail, then sign in: you come back to
+            this checkout.
           </p>
           <RegisterForm />
         </>
@@ -30,13 +35,15 @@ export function SignInStep() {
           <LoginForm next="/checkout" />
         </Suspense>
       )}
-      <button
-        type="button"
-        className={authStyles.secondary}
-        onClick={() => setRegistering(!registering)}
-      >
-        {registering ? 'I have an account: sign in' : 'New here? Create an account'}
-      </button>
+      <p>
+        <Link
+          prefetch={false}
+          className={authStyles.link}
+          href={registering ? '/checkout' : '/checkout?account=new'}
+        >
+          {registering ? 'I have an account: sign in' : 'New here? Create an account'}
+        </Link>
+      </p>
     </section>
   );
 }

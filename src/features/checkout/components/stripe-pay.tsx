@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import authStyles from '@/features/auth/components/auth.module.css';
-import { FormError } from '@/features/auth/components/field';
+import authStyles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
 import styles from './checkout.module.css';
 
 type StripeElements = { create: (kind: 'payment') => { mount: (el: HTMLElement) => void } };

@@ -1,27 +1,21 @@
 import 'server-only';
 import type { AppDb } from '@/lib/db/client';
-import { sendMail, type MailAttachment } from '@/lib/mail/outbox.server';
+import { sendMail } from '@/lib/mail/outbox.server';
 import { brandedMail } from '@/features/mail/branded-mail';
 import { storeLink } from '@/features/mail/store-link';
 import type { Order } from '@/features/orders/order-types';
 import type { Payment } from '@/features/payments/payment-types';
+import { totalText } from '@/features/purchase/server/payment-mail.server';
 import { formatMoney } from '@/features/pricing/format-money';
 import type { Store } from '@/features/tenancy/store-types';
 
-/** The checkout's mails (issue 14 point 7), in the store's brand, over the outbox. */
+/** The checkout's mail, in the store's brand, over the outbox; the payment's are the payment flow's. */
 
 function lineText(order: Order): string[] {
   return order.lines.map(
     (l) =>
       `${l.label}${l.quantity > 1 ? ` × ${l.quantity}` : ''}: ${formatMoney(l.total.gross, order.site_version)}`,
   );
-}
-
-function totalText(order: Order): string {
-  const total = formatMoney(order.totals.gross, order.site_version);
-  return order.totals.vat > 0
-    ? `${total}, of which VAT ${formatMoney(order.totals.vat, order.site_version)}`
-    : total;
 }
 
 function bankTransferText(order: Order): string[] {
@@ -65,32 +59,4 @@ export async function sendOrderReceived(
     action: { label: 'View your order', url: storeLink(store, `/orders/${order.id}`) },
   });
   await sendMail({ storeKey: store.key, to: order.email, ...mail }, { tx });
-}
-
-/** "Payment received" with the VAT invoice attached as a PDF. */
-export async function sendReceipt(
-  tx: AppDb,
-  store: Store,
-  input: { order: Order; invoiceNumber: string; invoiceId: string; pdf: Buffer },
-): Promise<void> {
-  const { order } = input;
-  const attachment: MailAttachment = {
-    filename: `${input.invoiceNumber}.pdf`,
-    contentType: 'application/pdf',
-    content: input.pdf,
-  };
-  const mail = brandedMail(store, {
-    subject: `Payment received for order ${order.number}`,
-    greeting: `Hello ${order.billing.name},`,
-    paragraphs: [
-      `We received your payment of ${totalText(order)} for order ${order.number}. Thank you.`,
-      `Your VAT invoice ${input.invoiceNumber} is attached.`,
-      'Your domains, numbers and plans are ready in your account.',
-    ],
-    action: { label: 'View your invoice', url: storeLink(store, `/invoices/${input.invoiceId}`) },
-  });
-  await sendMail(
-    { storeKey: store.key, to: order.email, ...mail, attachments: [attachment] },
-    { tx },
-  );
 }

@@ -13,16 +13,16 @@ import {
 } from '@/features/orders/server/orders.server';
 import { providerNamed } from '@/features/payments/server/provider-config.server';
 import { orderPayments, setPaymentStatus } from '@/features/payments/server/payments.server';
-import { finishPayment } from './finish.server';
+import { finishPayment } from '@/features/purchase/server/finish.server';
 import { EXPIRE_ORDER_JOB } from './job-names';
 
 /**
- * Orders unpaid after 24 hours are cancelled (issue 14 point 5), at most once: the job runs under
+ * Orders unpaid after 24 hours are cancelled, at most once: the job runs under
  * the order's lock and only on an order still awaiting payment. The server's scheduler finds them
  * every minute on the product clock.
  */
 
-const OPEN = new Set(['requires_payment', 'requires_action']);
+const OPEN = new Set(['requires_payment', 'requires_action', 'processing']);
 
 /**
  * Cancels an order still unpaid at its expiry and frees its numbers. A payment started at a

@@ -1,11 +1,12 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import type { AppDb } from '@/lib/db/client';
+import { hasErrorCode } from '@/lib/error-code';
 import { ApiError } from '@/lib/http/api-response';
 import { claimKey, findAnswer, saveAnswer, type StoredAnswer } from './checkout-repository.server';
 
 /**
- * Idempotency-Key for POST /api/orders (issue 14 point 3): per caller and key, the request's
+ * Idempotency-Key answers (POST /api/orders, POST /api/services/{id}/renew): per caller and key, the request's
  * hash and the answer. The same key with the same body answers what the first request answered;
  * with another body, 422 idempotency_key_reused. Only a successful answer is kept: a refused
  * request wrote nothing, so sending it again is simply trying again.
@@ -15,11 +16,18 @@ import { claimKey, findAnswer, saveAnswer, type StoredAnswer } from './checkout-
 export type Answer = { status: number; body: { data: unknown } };
 
 /** Thrown inside the order's transaction when another request already answered this key. */
-export class AlreadyAnswered extends Error {
+class AlreadyAnswered extends Error {
+  readonly code = 'already_answered';
+
   constructor(readonly answer: Answer) {
     super('answered before');
     this.name = 'AlreadyAnswered';
   }
+}
+
+/** The earlier answer `takeKey` threw, or null for any other error (by its code, not its class). */
+export function earlierAnswer(error: unknown): Answer | null {
+  return hasErrorCode(error, 'already_answered') ? (error as AlreadyAnswered).answer : null;
 }
 
 function canonical(value: unknown): unknown {

@@ -8,7 +8,9 @@ import { billingOf } from '@/features/billing/server/billing.server';
 import {
   cartForCheckout,
   emptyCartForOrder,
+  isSetAside,
   lockCartVersion,
+  orderableItems,
   type CartForCheckout,
 } from '@/features/cart/server/cart-checkout.server';
 import { holdNumbersForOrder } from '@/features/catalog/server/inventory.server';
@@ -20,8 +22,8 @@ import { createPayment, paymentView } from '@/features/payments/server/payments.
 import type { OrderBody } from '../schemas';
 import { sendOrderReceived } from './checkout-mail.server';
 import {
-  AlreadyAnswered,
   answeredBefore,
+  earlierAnswer,
   keepAnswer,
   requestHash,
   takeKey,
@@ -31,7 +33,7 @@ import { orderLineOf } from './order-lines';
 import { orderDetails } from './order-details';
 import { domainStatuses, findQuotes, inspectCart, type CheckoutScope } from './recheck.server';
 
-/** An order unpaid this long is cancelled by the expiry job (issue 14 point 5). */
+/** An order unpaid this long is cancelled by the expiry job. */
 export const ORDER_PAYMENT_WINDOW_MS = 24 * 60 * 60_000;
 
 export type PlacedOrder = { order: Order; payment: Payment };
@@ -51,7 +53,7 @@ const cartChanged = () =>
   );
 
 /**
- * POST /api/orders (issue 14 point 3): exactly one order per confirmed cart version.
+ * POST /api/orders: exactly one order per confirmed cart version.
  *
  * The key is taken, the cart's row is locked at the confirmed version, the order is written, the
  * numbers move from the cart's hold to the order's, the cart is emptied, the first payment and
@@ -91,7 +93,8 @@ export async function placeOrder(
       return answer;
     });
   } catch (error) {
-    if (error instanceof AlreadyAnswered) return error.answer;
+    const answer = earlierAnswer(error);
+    if (answer) return answer;
     throw error;
   }
 }
@@ -113,9 +116,22 @@ async function prepare(db: AppDb, scope: CheckoutScope, body: OrderBody) {
   if (found.items.length === 0) {
     throw new ApiError(422, 'cart_empty', 'Your cart is empty: add something to order first.');
   }
-  const details = orderDetails(found.items, billing, body);
-  const statuses = await domainStatuses(found.items);
-  for (const item of found.items) {
+  // Lines not sold in this currency stay in the cart and out of the order and its details.
+  const items = await orderableItems(db, found, {
+    prices: scope.store.prices,
+    siteVersion: scope.siteVersion,
+    now: clockNow(),
+  });
+  if (items.length === 0) {
+    throw new ApiError(
+      422,
+      'cart_empty',
+      'Nothing in your cart is sold in this currency: switch currency to order it.',
+    );
+  }
+  const details = orderDetails(items, billing, body);
+  const statuses = await domainStatuses(items);
+  for (const item of items) {
     if (item.domain && statuses.get(item.domain) === 'unknown') {
       throw new ApiError(
         503,
@@ -144,12 +160,15 @@ async function writeOrder(
   if (version === null) throw staleCart(body.cart_version);
   // The cart is at the confirmed version, so its lines are the ones `prepare` read.
   const { view, problems } = await inspectCart(tx, scope, found, statuses, now);
-  if (problems.size > 0 || view.items.some((l) => l.unavailable)) throw cartChanged();
+  const ordered = view.items.filter((l) => !isSetAside(l));
+  if (problems.size > 0 || ordered.length === 0 || ordered.some((l) => l.unavailable)) {
+    throw cartChanged();
+  }
   const quotes = await findQuotes(
     tx,
-    view.items.map((l) => l.id),
+    ordered.map((l) => l.id),
   );
-  const quoted = view.items.every((l) => {
+  const quoted = ordered.every((l) => {
     const q = quotes.get(l.id);
     return q && q.siteVersion === scope.siteVersion && q.net === l.price.net;
   });
@@ -165,17 +184,21 @@ async function writeOrder(
     userId: scope.user.id,
     siteVersion: scope.siteVersion,
     provider,
-    lines: view.items.map((l) => orderLineOf(l, items.get(l.id), scope.siteVersion)),
+    lines: ordered.map((l) => orderLineOf(l, items.get(l.id), scope.siteVersion)),
     totals: view.totals.due_today,
     billing: prepared.details.billing,
     registrant: prepared.details.registrant,
-    numberAddresses: prepared.details.numberAddresses(view.items),
+    numberAddresses: prepared.details.numberAddresses(ordered),
     savePaymentMethod: body.save_payment_method,
     now,
     expiresAt: new Date(now.getTime() + ORDER_PAYMENT_WINDOW_MS),
   });
-  await moveHolds(tx, found, order.id);
-  await emptyCartForOrder(tx, found.cart.id);
+  await moveHolds(tx, found, order.id, new Set(ordered.map((l) => l.id)));
+  await emptyCartForOrder(
+    tx,
+    found.cart.id,
+    ordered.map((l) => l.id),
+  );
   const payment = await createPayment(tx, {
     orderId: order.id,
     storeKey: order.storeKey,
@@ -190,8 +213,13 @@ async function writeOrder(
   return { status: 201, body: { data: placed } };
 }
 
-async function moveHolds(tx: AppDb, found: CartForCheckout, orderId: string): Promise<void> {
-  const numbers = found.items.flatMap((i) => (i.number ? [i.number] : []));
+async function moveHolds(
+  tx: AppDb,
+  found: CartForCheckout,
+  orderId: string,
+  ordered: Set<string>,
+): Promise<void> {
+  const numbers = found.items.flatMap((i) => (i.number && ordered.has(i.id) ? [i.number] : []));
   const moved = await holdNumbersForOrder(tx, { cartId: found.cart.id, orderId, numbers });
   // The holds were extended in this transaction; one that did not move was taken meanwhile.
   if (moved !== numbers.length) throw cartChanged();

@@ -17,7 +17,7 @@ import type { CheckoutChange, CheckoutRequirement } from '../checkout-types';
 import { findQuotes, type Quote } from './checkout-repository.server';
 
 /**
- * The re-check before payment (issue 14 point 2), shared by GET /api/checkout and the order
+ * The re-check before payment, shared by GET /api/checkout and the order
  * call: the availability source is asked again for every domain, each number's hold is checked
  * and extended to 30 minutes, and the lines are priced again from the catalog.
  */
@@ -78,7 +78,7 @@ export async function inspectCart(
   });
   const problems = new Map<string, LineProblem>();
   for (const line of view.items) {
-    const problem = problemOf(line, lost.has(line.id), statuses, view.currency);
+    const problem = problemOf(line, lost.has(line.id), statuses);
     if (problem) problems.set(line.id, problem);
   }
   return { view, problems };
@@ -88,7 +88,6 @@ function problemOf(
   line: CartLine,
   holdLost: boolean,
   statuses: Map<string, Availability>,
-  currency: string,
 ): LineProblem | null {
   if (holdLost) {
     return {
@@ -96,13 +95,12 @@ function problemOf(
       message: `Someone else now holds ${line.label}, so it was removed from your cart.`,
     };
   }
-  if (line.unavailable === 'not_sold_in_site_version' || line.unavailable === 'plan_withdrawn') {
+  // A line not sold in this currency is set aside, not removed: it stays in the cart for when
+  // the shopper switches back, and the order leaves it out (docs/decisions/0142).
+  if (line.unavailable === 'plan_withdrawn') {
     return {
       kind: 'not_sold',
-      message:
-        line.unavailable === 'plan_withdrawn'
-          ? `${line.label} is no longer offered, so it was removed from your cart.`
-          : `${line.label} is not sold in ${currency}, so it was removed from your cart.`,
+      message: `${line.label} is no longer offered, so it was removed from your cart.`,
     };
   }
   const status = line.domain ? statuses.get(line.domain) : undefined;

@@ -1,20 +1,25 @@
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { can } from '@/features/access/roles';
+import { pageCaller } from '@/features/access/server/caller.server';
 import { accountActivity } from '@/features/activity/server/activity.server';
 import { InvitesPanel } from '@/features/auth/components/invites-panel';
+import { accountNameOf } from '@/features/auth/server/account-name.server';
 import { accountMembers } from '@/features/auth/server/team.server';
 import { accountBills, accountOrders } from '@/features/orders/server/orders.server';
 import { accountPaymentMethodViews } from '@/features/payments/server/payment-methods.server';
 import { formatMoney } from '@/features/pricing/format-money';
-import { dashboardViewer, upcomingServices } from '../server/dashboard-page.server';
+import { upcomingServices } from '../server/dashboard-page.server';
 import { formatDay, formatMoment } from '../format';
+import { AccountNameForm } from './account-name-form';
 import { DashboardFrame } from './dashboard-frame';
 import styles from './dashboard.module.css';
 import { PaymentMethodsList } from './payment-methods-list';
 import { SignInFirst } from './sign-in-first';
+import { serviceName } from './service-table';
 import { StatusBadge } from './status-badge';
 import { TeamTable } from './team-table';
+import { siteVersionOfCurrency } from '@/features/site-version/site-version';
 
 /**
  * The overview: what renews or lapses within 30 days, what is unpaid, the latest orders. The
@@ -29,7 +34,7 @@ export async function OverviewSection({
   /** The account's own part, after the overview. */
   children: ReactNode;
 }) {
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return visitor;
   const services = await upcomingServices(viewer);
   const billing = can(viewer.role, 'billing.read');
@@ -37,7 +42,7 @@ export async function OverviewSection({
     ? await Promise.all([accountBills(viewer), accountOrders(viewer)])
     : [[], []];
   return (
-    <DashboardFrame current="/dashboard" role={viewer.role} title="Overview">
+    <DashboardFrame current="/dashboard" viewer={viewer} title="Overview">
       <h2>Renewing or lapsing within 30 days</h2>
       {services.length === 0 ? (
         <p className={styles.empty}>Nothing renews or lapses in the next 30 days.</p>
@@ -46,7 +51,7 @@ export async function OverviewSection({
           {services.map((s) => (
             <li key={s.id}>
               <Link prefetch={false} href={`/dashboard/services/${s.id}`}>
-                {s.name}
+                {serviceName(s)}
               </Link>{' '}
               <StatusBadge status={s.status} />{' '}
               {formatDay(s.expires_at ?? s.renews_at, viewer.siteVersion)}
@@ -67,7 +72,7 @@ export async function OverviewSection({
                     {b.number}
                   </Link>{' '}
                   <StatusBadge status={b.status} />{' '}
-                  {formatMoney(b.totals.gross, b.currency === 'USD' ? 2 : 1)}, due{' '}
+                  {formatMoney(b.totals.gross, siteVersionOfCurrency(b.currency))}, due{' '}
                   {formatDay(b.due_at, viewer.siteVersion)}
                 </li>
               ))}
@@ -84,7 +89,7 @@ export async function OverviewSection({
                     {o.number}
                   </Link>{' '}
                   <StatusBadge status={o.status} />{' '}
-                  {formatMoney(o.totalGross, o.currency === 'USD' ? 2 : 1)}
+                  {formatMoney(o.totalGross, siteVersionOfCurrency(o.currency))}
                 </li>
               ))}
             </ul>
@@ -98,11 +103,12 @@ export async function OverviewSection({
 }
 
 export async function TeamPage() {
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title="Team" />;
   const manage = can(viewer.role, 'team.manage');
   return (
-    <DashboardFrame current="/dashboard/team" role={viewer.role} title="Team">
+    <DashboardFrame current="/dashboard/team" viewer={viewer} title="Team">
+      {manage ? <AccountNameForm name={await accountNameOf(viewer)} /> : null}
       <TeamTable members={await accountMembers(viewer)} manage={manage} me={viewer.userId} />
       {manage ? <InvitesPanel /> : null}
     </DashboardFrame>
@@ -110,18 +116,18 @@ export async function TeamPage() {
 }
 
 export async function PaymentMethodsPage() {
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title="Payment methods" />;
   const title = 'Payment methods';
   if (!can(viewer.role, 'billing.read')) {
     return (
-      <DashboardFrame current="/dashboard/payment-methods" role={viewer.role} title={title}>
+      <DashboardFrame current="/dashboard/payment-methods" viewer={viewer} title={title}>
         <p>Your role in this account does not include payment methods.</p>
       </DashboardFrame>
     );
   }
   return (
-    <DashboardFrame current="/dashboard/payment-methods" role={viewer.role} title={title}>
+    <DashboardFrame current="/dashboard/payment-methods" viewer={viewer} title={title}>
       <PaymentMethodsList
         methods={await accountPaymentMethodViews(viewer)}
         manage={can(viewer.role, 'billing.manage')}
@@ -131,18 +137,18 @@ export async function PaymentMethodsPage() {
 }
 
 export async function ActivityPage() {
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title="Activity" />;
   if (!can(viewer.role, 'audit.read')) {
     return (
-      <DashboardFrame current="/dashboard/activity" role={viewer.role} title="Activity">
+      <DashboardFrame current="/dashboard/activity" viewer={viewer} title="Activity">
         <p>Only the account’s owner reads its activity log.</p>
       </DashboardFrame>
     );
   }
   const events = await accountActivity(viewer);
   return (
-    <DashboardFrame current="/dashboard/activity" role={viewer.role} title="Activity">
+    <DashboardFrame current="/dashboard/activity" viewer={viewer} title="Activity">
       <div
         className={styles.tableWrap}
         tabIndex={0}

@@ -1,31 +1,32 @@
 import Link from 'next/link';
 import { can } from '@/features/access/roles';
-import { PayNow } from '@/features/checkout/components/pay-now';
+import { pageCaller } from '@/features/access/server/caller.server';
+import { PayButton } from '@/features/purchase/components/pay-button';
 import { accountInvoices } from '@/features/invoices/server/invoices.server';
 import { accountBills, accountOrders } from '@/features/orders/server/orders.server';
 import { accountPaymentMethodViews } from '@/features/payments/server/payment-methods.server';
 import { formatMoney } from '@/features/pricing/format-money';
-import { dashboardViewer } from '../server/dashboard-page.server';
 import { formatDay } from '../format';
 import { DashboardFrame } from './dashboard-frame';
-import { PayWithKept } from './pay-with-kept';
+import type { NavViewer } from './dashboard-nav';
 import styles from './dashboard.module.css';
 import { SignInFirst } from './sign-in-first';
 import { StatusBadge } from './status-badge';
+import { siteVersionOfCurrency } from '@/features/site-version/site-version';
 
-const sv = (currency: string) => (currency === 'USD' ? 2 : 1);
+const sv = siteVersionOfCurrency;
 
 function NotForRole({
   title,
   current,
-  role,
+  viewer,
 }: {
   title: string;
   current: string;
-  role: Parameters<typeof DashboardFrame>[0]['role'];
+  viewer: NavViewer;
 }) {
   return (
-    <DashboardFrame current={current} role={role} title={title}>
+    <DashboardFrame current={current} viewer={viewer} title={title}>
       <p>Your role in this account does not include orders and invoices. Ask the owner.</p>
     </DashboardFrame>
   );
@@ -33,13 +34,13 @@ function NotForRole({
 
 /** The account's orders, newest first, each to its page. */
 export async function OrdersPage() {
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title="Orders" />;
   if (!can(viewer.role, 'billing.read'))
-    return <NotForRole title="Orders" current="/dashboard/orders" role={viewer.role} />;
+    return <NotForRole title="Orders" current="/dashboard/orders" viewer={viewer} />;
   const orders = await accountOrders(viewer);
   return (
-    <DashboardFrame current="/dashboard/orders" role={viewer.role} title="Orders">
+    <DashboardFrame current="/dashboard/orders" viewer={viewer} title="Orders">
       {orders.length === 0 ? (
         <p className={styles.empty}>No orders yet.</p>
       ) : (
@@ -80,10 +81,10 @@ export async function OrdersPage() {
 
 /** Unpaid and overdue bills first (each with Pay), then the VAT invoices with their PDFs. */
 export async function InvoicesPage() {
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title="Invoices" />;
   if (!can(viewer.role, 'billing.read'))
-    return <NotForRole title="Invoices" current="/dashboard/invoices" role={viewer.role} />;
+    return <NotForRole title="Invoices" current="/dashboard/invoices" viewer={viewer} />;
   const [bills, invoices, methods] = await Promise.all([
     accountBills(viewer),
     accountInvoices(viewer),
@@ -92,7 +93,7 @@ export async function InvoicesPage() {
   const canPay = can(viewer.role, 'billing.manage');
   const kept = methods.find((m) => m.is_default);
   return (
-    <DashboardFrame current="/dashboard/invoices" role={viewer.role} title="Invoices">
+    <DashboardFrame current="/dashboard/invoices" viewer={viewer} title="Invoices">
       <h2>To pay</h2>
       {bills.length === 0 ? (
         <p className={styles.empty}>Nothing to pay.</p>
@@ -125,12 +126,13 @@ export async function InvoicesPage() {
                   </td>
                   <td>{formatMoney(b.totals.gross, sv(b.currency))}</td>
                   <td>
-                    {canPay ? <PayNow orderId={b.order_id} label={`Pay ${b.number}`} /> : null}
+                    {canPay ? <PayButton orderId={b.order_id} label={`Pay ${b.number}`} /> : null}
                     {canPay && kept ? (
-                      <PayWithKept
+                      <PayButton
                         orderId={b.order_id}
                         methodId={kept.id}
                         label={`Pay ${b.number} with ${kept.label}`}
+                        secondary
                       />
                     ) : null}
                   </td>

@@ -1,20 +1,22 @@
 'use client';
 import { useState, type FormEvent } from 'react';
-import authStyles from '@/features/auth/components/auth.module.css';
-import { Field, FormError } from '@/features/auth/components/field';
-import { useFormAction } from '@/features/auth/hooks/use-form-action';
+import authStyles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
+import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
 import styles from './dashboard.module.css';
 import { Saved, useSettings, type Props } from './settings-parts';
 
 /** A domain's name servers and lock, its auth code after the password, renew or restore. */
-export function DomainSettings({ service, canManage, canSecret, canBill }: Props) {
+export function DomainSettings({ service, canManage, canSecret, canBill, life }: Props) {
   const settings = service.settings.type === 'domain' ? service.settings : null;
   const s = useSettings(service.id);
   const secret = useFormAction('Enter your password.');
   const renew = useFormAction('Choose 1 to 10 years.');
   const [code, setCode] = useState<string | null>(null);
-  if (!settings) return null;
+  if (!settings || !life) return null;
+  // Only the forms that can work in the domain's status (decision 0136).
+  const { can } = life;
   const fieldErrors = Object.entries(s.fields)
     .filter(([k]) => k.startsWith('nameservers'))
     .flatMap(([, v]) => v);
@@ -58,7 +60,7 @@ export function DomainSettings({ service, canManage, canSecret, canBill }: Props
   }
   return (
     <>
-      {canManage ? (
+      {canManage && can.nameservers ? (
         <form method="post" className={styles.panel} onSubmit={saveNs}>
           <h2>Name servers and transfer lock</h2>
           <FormError message={s.error} />
@@ -67,6 +69,9 @@ export function DomainSettings({ service, canManage, canSecret, canBill }: Props
               Name servers (2 to 13, one per line)
             </label>
             <textarea
+              // The saved list comes back normalised (lower case, no final dot, IDN in ASCII):
+              // a new key shows it in place of what was typed once the page is rendered again.
+              key={settings.nameservers.join('\n')}
               id="nameservers"
               name="nameservers"
               rows={4}
@@ -99,7 +104,7 @@ export function DomainSettings({ service, canManage, canSecret, canBill }: Props
       ) : (
         <p className={styles.panel}>Name servers: {settings.nameservers.join(', ') || '—'}</p>
       )}
-      {canSecret ? (
+      {canSecret && can.authCode ? (
         <form method="post" className={styles.panel} onSubmit={reveal}>
           <h2>Auth code</h2>
           <p>The code moves this domain to another registrar. Enter your password to see it.</p>
@@ -123,7 +128,7 @@ export function DomainSettings({ service, canManage, canSecret, canBill }: Props
           ) : null}
         </form>
       ) : null}
-      {canBill ? (
+      {canBill && (can.renew || can.restore) ? (
         <form method="post" className={styles.panel} onSubmit={renewNow}>
           <h2>{service.status === 'redemption' ? 'Restore' : 'Renew now'}</h2>
           <FormError message={renew.error} />

@@ -1,9 +1,9 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import type { FormEvent } from 'react';
-import authStyles from '@/features/auth/components/auth.module.css';
-import { Field, FormError } from '@/features/auth/components/field';
-import { useFormAction } from '@/features/auth/hooks/use-form-action';
+import authStyles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
+import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
 import styles from './dashboard.module.css';
 import { Saved, useSettings, type Props } from './settings-parts';

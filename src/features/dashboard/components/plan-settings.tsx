@@ -1,7 +1,7 @@
 'use client';
 import type { FormEvent } from 'react';
-import authStyles from '@/features/auth/components/auth.module.css';
-import { Field, FormError } from '@/features/auth/components/field';
+import authStyles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
 import styles from './dashboard.module.css';
 import { Saved, useSettings, type Props } from './settings-parts';
 

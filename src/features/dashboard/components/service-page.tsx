@@ -1,40 +1,53 @@
 import { notFound } from 'next/navigation';
-import { ApiError } from '@/lib/http/api-response';
+import { isApiError } from '@/lib/http/api-response';
 import { isUuid } from '@/lib/uuid';
 import { can } from '@/features/access/roles';
+import { pageCaller } from '@/features/access/server/caller.server';
 import { accountMembers } from '@/features/auth/server/team.server';
 import { formatMoney } from '@/features/pricing/format-money';
 import { serviceDetail } from '@/features/services/server/service-settings.server';
-import { dashboardViewer } from '../server/dashboard-page.server';
+import { hasPaymentMethod, restoreGross } from '../server/dashboard-page.server';
+import { domainLife } from '../domain-life';
 import { formatDay } from '../format';
 import { DashboardFrame } from './dashboard-frame';
 import styles from './dashboard.module.css';
 import { ServiceSettings } from './service-settings';
 import { SignInFirst } from './sign-in-first';
 import { StatusBadge } from './status-badge';
+import { siteVersionOfCurrency } from '@/features/site-version/site-version';
 
 const SECTION = { domain: 'domains', domain_transfer: 'domains', number: 'numbers', plan: 'plans' };
 
 /** One service: its facts, then the settings the person's role may change. */
 export async function ServicePage({ id }: { id: string }) {
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title="Service" />;
   if (!isUuid(id)) notFound();
   let service;
   try {
     service = await serviceDetail(viewer, id);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
+    if (isApiError(error) && error.status === 404) notFound();
     throw error;
   }
   const sv = viewer.siteVersion;
   const title = service.settings.type === 'number' ? service.settings.display : service.name;
+  const money = siteVersionOfCurrency(service.currency);
+  const kept = await hasPaymentMethod(viewer);
+  const life =
+    service.settings.type === 'domain'
+      ? domainLife({
+          status: service.status,
+          expiresAt: service.expires_at,
+          autoRenew: service.auto_renew,
+          renewalGross: service.price.gross,
+          restoreGross: restoreGross(viewer.store, money, service.settings.domain),
+          hasPaymentMethod: kept,
+          siteVersion: money,
+        })
+      : null;
   return (
-    <DashboardFrame
-      current={`/dashboard/${SECTION[service.type]}`}
-      role={viewer.role}
-      title={title}
-    >
+    <DashboardFrame current={`/dashboard/${SECTION[service.type]}`} viewer={viewer} title={title}>
       <dl className={styles.panel}>
         <dt>Status</dt>
         <dd>
@@ -44,9 +57,18 @@ export async function ServicePage({ id }: { id: string }) {
         <dd>{formatDay(service.expires_at ?? service.renews_at, sv)}</dd>
         <dt>Renewal price</dt>
         <dd>
-          {formatMoney(service.price.gross, service.currency === 'USD' ? 2 : 1)} a {service.period}
+          {formatMoney(service.price.gross, money)} a{' '}
+          {service.period}
         </dd>
       </dl>
+      {life && life.next.length > 0 ? (
+        <section className={styles.panel} aria-labelledby="next-title">
+          <h2 id="next-title">What happens next</h2>
+          {life.next.map((sentence) => (
+            <p key={sentence}>{sentence}</p>
+          ))}
+        </section>
+      ) : null}
       <ServiceSettings
         service={service}
         members={(await accountMembers(viewer)).map((m) => ({
@@ -57,6 +79,8 @@ export async function ServicePage({ id }: { id: string }) {
         canManage={can(viewer.role, 'services.manage')}
         canBill={can(viewer.role, 'billing.manage')}
         canSecret={can(viewer.role, 'services.secret')}
+        life={life}
+        hasPaymentMethod={kept}
       />
     </DashboardFrame>
   );

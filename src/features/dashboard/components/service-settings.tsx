@@ -5,7 +5,7 @@ import { PlanSettings } from './plan-settings';
 import { AutoRenew, type Props } from './settings-parts';
 
 /**
- * The settings of one service (issue 15 points 2 to 4), each group its own form calling PATCH
+ * The settings of one service, each group its own form calling PATCH
  * /api/services/{id} (or auth-code, renew, release); the server's message shows next to the
  * field it is about. After a change the page is rendered again with what the server stored.
  */
@@ -13,8 +13,10 @@ import { AutoRenew, type Props } from './settings-parts';
 export function ServiceSettings(props: Props) {
   return (
     <>
-      {props.canBill && props.service.status !== 'released' ? (
-        <AutoRenew service={props.service} />
+      {props.canBill &&
+      props.service.status !== 'released' &&
+      (props.life?.can.autoRenew ?? true) ? (
+        <AutoRenew service={props.service} hasPaymentMethod={props.hasPaymentMethod} />
       ) : null}
       {props.service.type === 'domain' ? <DomainSettings {...props} /> : null}
       {props.service.type === 'number' ? <NumberSettings {...props} /> : null}

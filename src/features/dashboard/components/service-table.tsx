@@ -1,7 +1,8 @@
 import Link from 'next/link';
+import { displayPhoneNumber } from '@/lib/phone-display';
 import { formatMoney } from '@/features/pricing/format-money';
 import type { Service } from '@/features/services/service-types';
-import type { SiteVersionId } from '@/features/site-version/site-version';
+import { type SiteVersionId, siteVersionOfCurrency } from '@/features/site-version/site-version';
 import { formatDay } from '../format';
 import styles from './dashboard.module.css';
 import { StatusBadge } from './status-badge';
@@ -13,8 +14,11 @@ export function ServiceTable({
   caption,
   dateLabel,
   empty,
+  hasPaymentMethod,
 }: {
   services: Service[];
+  /** Without a kept payment method auto-renew charges nothing, so it never reads "On". */
+  hasPaymentMethod: boolean;
   siteVersion: SiteVersionId;
   caption: string;
   dateLabel: string;
@@ -39,16 +43,16 @@ export function ServiceTable({
             <tr key={s.id}>
               <td>
                 <Link prefetch={false} href={`/dashboard/services/${s.id}`}>
-                  {s.name}
+                  {serviceName(s)}
                 </Link>
               </td>
               <td>
                 <StatusBadge status={s.cancel_at_period_end ? 'ends at period end' : s.status} />
               </td>
               <td>{formatDay(s.expires_at ?? s.renews_at, siteVersion)}</td>
-              <td>{s.auto_renew ? 'On' : 'Off'}</td>
+              <td>{!s.auto_renew ? 'Off' : hasPaymentMethod ? 'On' : 'Off: no payment method'}</td>
               <td>
-                {formatMoney(s.price.gross, s.currency === 'USD' ? 2 : 1)} / {s.period}
+                {formatMoney(s.price.gross, siteVersionOfCurrency(s.currency))} / {s.period}
               </td>
             </tr>
           ))}
@@ -56,4 +60,9 @@ export function ServiceTable({
       </table>
     </div>
   );
+}
+
+/** A service's name as people read it: a number in the product's one phone format. */
+export function serviceName(s: Pick<Service, 'type' | 'name'>): string {
+  return s.type === 'number' ? displayPhoneNumber(s.name) : s.name;
 }

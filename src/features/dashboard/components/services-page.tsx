@@ -2,12 +2,12 @@ import Link from 'next/link';
 import { accountServices } from '@/features/services/server/services.server';
 import type { ServiceType } from '@/features/services/service-types';
 import { can } from '@/features/access/roles';
+import { pageCaller, type Caller } from '@/features/access/server/caller.server';
 import { planOffers } from '@/features/catalog/server/voice.server';
 import { NumberSearch } from '@/features/shop/components/number-search';
 import { numberSearch } from '@/features/shop/server/number-search.server';
 import { PlanCard } from '@/features/shop/components/plan-card';
-import shopStyles from '@/features/shop/components/shop.module.css';
-import { dashboardViewer, type DashboardViewer } from '../server/dashboard-page.server';
+import { hasPaymentMethod } from '../server/dashboard-page.server';
 import { DashboardFrame } from './dashboard-frame';
 import { ServiceTable } from './service-table';
 import { SignInFirst } from './sign-in-first';
@@ -38,7 +38,7 @@ const KINDS = {
 } as const;
 
 /**
- * Buying more from the dashboard (issue 15.1): numbers and plans here, through the cart and the
+ * Buying more from the dashboard: numbers and plans here, through the cart and the
  * same checkout, so the telephony brand (no shop pages) sells from its dashboard; domains on the
  * store's own search.
  */
@@ -50,7 +50,7 @@ async function BuyMore({
   searchParams,
 }: {
   kind: keyof typeof KINDS;
-  viewer: DashboardViewer;
+  viewer: Caller;
   label: string;
   href: string;
   searchParams: Record<string, string | string[] | undefined>;
@@ -83,7 +83,7 @@ async function BuyMore({
     return (
       <section className={styles.panel} aria-labelledby="buy-plans">
         <h2 id="buy-plans">{label}</h2>
-        <ul className={shopStyles.list}>
+        <ul className={styles.planList}>
           {plans.map((plan) => (
             <PlanCard key={plan.id} plan={plan} siteVersion={viewer.siteVersion} headingLevel={3} />
           ))}
@@ -113,17 +113,18 @@ export async function ServicesPage({
   searchParams?: Record<string, string | string[] | undefined>;
 }) {
   const k = KINDS[kind];
-  const viewer = await dashboardViewer();
+  const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title={k.title} />;
   const services = (await accountServices(viewer)).filter((s) => k.types.includes(s.type));
   return (
-    <DashboardFrame current={`/dashboard/${kind}`} role={viewer.role} title={k.title}>
+    <DashboardFrame current={`/dashboard/${kind}`} viewer={viewer} title={k.title}>
       <ServiceTable
         services={services}
         siteVersion={viewer.siteVersion}
         caption={k.title}
         dateLabel={k.date}
         empty={k.empty}
+        hasPaymentMethod={await hasPaymentMethod(viewer)}
       />
       {can(viewer.role, 'billing.manage') ? (
         <BuyMore

@@ -1,10 +1,12 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import authStyles from '@/features/auth/components/auth.module.css';
-import { FormError } from '@/features/auth/components/field';
-import { useFormAction } from '@/features/auth/hooks/use-form-action';
+import authStyles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
+import { useFormAction } from '@/components/form/use-form-action';
 import type { ServiceDetail } from '@/features/services/service-types';
+import Link from 'next/link';
+import type { DomainLife } from '../domain-life';
 import { browserApi } from '@/lib/browser-api';
 import styles from './dashboard.module.css';
 
@@ -15,6 +17,10 @@ export type Props = {
   canManage: boolean;
   canBill: boolean;
   canSecret: boolean;
+  /** A domain's next steps and the forms that can work in its status; null for other kinds. */
+  life: DomainLife | null;
+  /** Whether the account keeps a payment method auto-renew can charge. */
+  hasPaymentMethod: boolean;
 };
 
 /** A form's saved message, announced. */
@@ -42,24 +48,41 @@ export function useSettings(serviceId: string) {
 }
 
 /** Auto-renew, and for numbers and plans the cancellation at the period's end. */
-export function AutoRenew({ service }: { service: ServiceDetail }) {
+export function AutoRenew({
+  service,
+  hasPaymentMethod,
+}: {
+  service: ServiceDetail;
+  hasPaymentMethod: boolean;
+}) {
   const s = useSettings(service.id);
   const cancelable = service.type === 'number' || service.type === 'plan';
   return (
     <div className={styles.panel}>
       <h2>Renewal</h2>
       <FormError message={s.error} />
-      <div className={authStyles.check}>
-        <input
-          id="auto-renew"
-          type="checkbox"
-          className={authStyles.checkbox}
-          defaultChecked={service.auto_renew}
-          disabled={s.waiting}
-          onChange={(e) => s.patch({ auto_renew: e.target.checked }, 'Auto-renew saved.')}
-        />
-        <label htmlFor="auto-renew">Renew automatically with my default payment method</label>
-      </div>
+      {hasPaymentMethod ? (
+        <div className={authStyles.check}>
+          <input
+            id="auto-renew"
+            type="checkbox"
+            className={authStyles.checkbox}
+            defaultChecked={service.auto_renew}
+            disabled={s.waiting}
+            onChange={(e) => s.patch({ auto_renew: e.target.checked }, 'Auto-renew saved.')}
+          />
+          <label htmlFor="auto-renew">Renew automatically with my default payment method</label>
+        </div>
+      ) : (
+        // With nothing to charge, "auto-renew on" would promise what cannot happen.
+        <p>
+          Auto-renew is off: this account keeps no payment method. A card you keep when paying (see{' '}
+          <Link prefetch={false} href="/dashboard/payment-methods">
+            Payment methods
+          </Link>
+          ) is charged from then on; until then, renew by hand before the due day.
+        </p>
+      )}
       {cancelable ? (
         <div className={authStyles.check}>
           <input

@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { AuthCard } from '@/features/auth/components/auth-card';
-import authStyles from '@/features/auth/components/auth.module.css';
+import { AuthCard } from '@/components/form/auth-card';
+import authStyles from '@/components/form/form.module.css';
 
 /** What a dashboard page shows a visitor who is not signed in. */
 export function SignInFirst({ title }: { title: string }) {

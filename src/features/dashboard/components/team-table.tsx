@@ -1,8 +1,8 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import authStyles from '@/features/auth/components/auth.module.css';
-import { FormError } from '@/features/auth/components/field';
-import { useFormAction } from '@/features/auth/hooks/use-form-action';
+import authStyles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
+import { useFormAction } from '@/components/form/use-form-action';
 import { ROLES, type Role } from '@/features/access/roles';
 import type { Member } from '@/features/auth/team-types';
 import { browserApi } from '@/lib/browser-api';

@@ -6,8 +6,8 @@ import { stores } from '@/lib/db/schema';
 import type { VariablesInput } from '@/features/tenancy/variables-schema';
 
 /**
- * Demo copy that earlier seeds wrote and that said what the product does not do (issue 12 point
- * 17), by store id: field -> the value written then (`undefined`: the field was not written).
+ * Demo copy that earlier seeds wrote and that said what the product does not do, by store id:
+ * field -> the value written then (`undefined`: the field was not written).
  */
 export const SUPERSEDED_DEMO_COPY: Record<string, Record<string, unknown>> = {
   // acme.localhost

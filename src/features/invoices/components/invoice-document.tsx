@@ -4,7 +4,7 @@ import { invoiceDates, invoiceTitle } from '../invoice-format';
 import type { Invoice } from '../invoice-types';
 import styles from './invoice.module.css';
 
-/** The invoice as a page: the same content as its PDF (issue 14 point 8). */
+/** The invoice as a page: the same content as its PDF. */
 export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
   const money = (m: number) => formatMoney(m, invoice.site_version);
   const s = invoice.supplier;

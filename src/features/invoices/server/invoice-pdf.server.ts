@@ -170,7 +170,7 @@ class PdfWorker {
 const shared = globalThis as typeof globalThis & { invoicePdfWorker?: PdfWorker };
 const pdfWorker = (shared.invoicePdfWorker ??= new PdfWorker());
 
-/** The invoice as a PDF (issue 14 point 8), drawn off the server's thread. */
+/** The invoice as a PDF, drawn off the server's thread. */
 export function invoicePdf(invoice: Invoice): Promise<Buffer> {
   return pdfWorker.draw(invoicePdfLayout(invoice));
 }

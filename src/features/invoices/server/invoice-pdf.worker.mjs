@@ -1,6 +1,6 @@
 // The invoice PDF is drawn here, in a worker thread: laying out text, subsetting the font and
 // compressing the page take 10 to 40 ms of CPU per invoice, which on the server's own thread
-// would hold up every other request meanwhile (issue 14, point 11; docs/decisions/0106).
+// would hold up every other request meanwhile (docs/decisions/0106).
 // The invoice arrives as a layout of ready-made strings (invoice-pdf.server.ts), so this file
 // knows nothing of money, dates or VAT: it draws what it is given.
 import { readFileSync } from 'node:fs';

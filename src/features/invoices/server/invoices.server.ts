@@ -68,7 +68,7 @@ function invoiceLine(line: OrderLine): InvoiceLine {
 }
 
 /**
- * Issues the VAT invoice of a paid order inside the payment's transaction (issue 14 point 8):
+ * Issues the VAT invoice of a paid order inside the payment's transaction:
  * its number is the next of the store's series for the year, so it is taken together with the
  * payment and never reused. The invoice copies the order's supplier, customer and lines.
  */
@@ -99,7 +99,7 @@ export async function issueInvoice(
 }
 
 export function invoiceView(row: InvoiceRow): Invoice {
-  const currency = row.currency === 'USD' ? 'USD' : 'GBP';
+  const currency = row.currency;
   return {
     id: row.id,
     number: row.number,
@@ -109,7 +109,7 @@ export function invoiceView(row: InvoiceRow): Invoice {
     issued_at: row.issuedAt.toISOString(),
     supplied_at: row.suppliedAt.toISOString(),
     currency,
-    site_version: row.siteVersion === 2 ? 2 : 1,
+    site_version: row.siteVersion,
     shows_vat: currency === 'GBP',
     supplier: row.supplier as Invoice['supplier'],
     customer: row.customer as Invoice['customer'],

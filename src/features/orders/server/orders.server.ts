@@ -1,4 +1,5 @@
 import 'server-only';
+import type { StoredProviderName } from '@/lib/db/column-types';
 
 /**
  * A little over the house's 250 lines: everything other features may ask of orders (creation,
@@ -13,14 +14,7 @@ import type { MoneyLine } from '@/features/pricing/money';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import { SITE_VERSIONS } from '@/features/site-version/site-version';
 import type { Store } from '@/features/tenancy/store-types';
-import type {
-  Bill,
-  Order,
-  OrderLine,
-  OrderLineType,
-  OrderStatus,
-  PostalAddress,
-} from '../order-types';
+import type { Bill, Order, OrderLine, OrderLineType, PostalAddress } from '../order-types';
 import {
   listOpenRenewals,
   claimReceipt,
@@ -80,7 +74,7 @@ export async function createOrder(
     /** Who placed it; null for a renewal whose buyer has left the account. */
     userId: string | null;
     siteVersion: SiteVersionId;
-    provider: string;
+    provider: StoredProviderName;
     lines: PricedLine[];
     totals: MoneyLine;
     billing: Order['billing'];
@@ -89,7 +83,7 @@ export async function createOrder(
     savePaymentMethod: boolean;
     now: Date;
     expiresAt: Date;
-    /** Renewal orders (issue 15): their kind and due date. */
+    /** Renewal orders: their kind and due date. */
     kind?: 'purchase' | 'renewal';
     dueAt?: Date | null;
   },
@@ -177,11 +171,11 @@ export function orderView(order: OrderRow, lines: OrderLineRow[]): Order {
   return {
     id: order.id,
     number: order.number,
-    status: order.status as OrderStatus,
-    currency: order.currency === 'USD' ? 'USD' : 'GBP',
-    site_version: order.siteVersion === 2 ? 2 : 1,
+    status: order.status,
+    currency: order.currency,
+    site_version: order.siteVersion,
     provider: order.provider,
-    kind: order.kind === 'renewal' ? 'renewal' : 'purchase',
+    kind: order.kind,
     due_at: order.dueAt?.toISOString() ?? null,
     email: order.email,
     lines: lines.map(lineView),
@@ -223,7 +217,7 @@ export async function accountBills(scope: {
     status: o.dueAt && o.dueAt < now ? 'overdue' : 'unpaid',
     due_at: o.dueAt?.toISOString() ?? null,
     created_at: o.createdAt.toISOString(),
-    currency: o.currency === 'USD' ? 'USD' : 'GBP',
+    currency: o.currency,
     totals: { net: o.totalNet, vat: o.totalVat, gross: o.totalGross },
   }));
 }

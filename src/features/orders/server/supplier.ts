@@ -13,7 +13,9 @@ export function numberPrefixOf(store: Store): string {
   return (letters + 'XX').slice(0, 2);
 }
 
-/** The store as the seller (PRODUCT.md "Selling"): who it is, where, its VAT and bank details. */
+/**
+ * The store as the seller (docs/contract/selling.md): who it is, where, its VAT and bank details.
+ */
 export function supplierOf(store: Store): Supplier {
   const v = store.variables;
   return {

@@ -1,5 +1,4 @@
-import type { PaymentProvider } from './provider';
-import { InvalidSignatureError } from './provider';
+import { invalidSignature, type PaymentProvider } from './provider';
 
 /**
  * The providers with no outside service. `demo` moves no money: its pay page decides the outcome
@@ -11,11 +10,17 @@ import { InvalidSignatureError } from './provider';
 export const DEMO_DECLINING_CARD = 'demo-card-declines';
 
 const noWebhooks = (): never => {
-  throw new InvalidSignatureError('this provider sends no webhooks');
+  throw invalidSignature();
+};
+
+// Nothing moved through a provider, so there is nothing to give back through one.
+const noRefunds = async (): Promise<never> => {
+  throw new Error('this provider takes no money: there is nothing to refund');
 };
 
 export const demoProvider: PaymentProvider = {
   name: 'demo',
+  takesMoney: false,
   start: async () => ({ providerRef: null }),
   retrieve: async () => ({ status: 'requires_payment' }),
   cancel: async () => ({ status: 'failed', failureMessage: 'Cancelled.' }),
@@ -30,14 +35,17 @@ export const demoProvider: PaymentProvider = {
         }
       : { status: 'succeeded', providerRef: null, method: null },
   parseWebhook: noWebhooks,
+  refund: noRefunds,
 };
 
 export const manualProvider: PaymentProvider = {
   name: 'manual',
+  takesMoney: false,
   start: async () => ({ providerRef: null }),
   retrieve: async () => ({ status: 'requires_payment' }),
   cancel: async () => ({ status: 'failed', failureMessage: 'Cancelled.' }),
   // A bank transfer cannot be pulled: a renewal waits for the customer's transfer.
   chargeSaved: async () => ({ status: 'requires_payment', providerRef: null }),
   parseWebhook: noWebhooks,
+  refund: noRefunds,
 };

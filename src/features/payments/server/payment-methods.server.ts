@@ -11,7 +11,7 @@ import {
 } from './payments-repository.server';
 
 /**
- * The payment methods an account kept for renewals (issue 15.9, decision 0103): listed, one
+ * The payment methods an account kept for renewals (decision 0103): listed, one
  * chosen as the default, removed. Services charged to a removed method fall back to the default;
  * when the default goes, the newest remaining method becomes the default.
  */

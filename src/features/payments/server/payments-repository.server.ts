@@ -1,4 +1,5 @@
 import 'server-only';
+import type { StoredProviderName } from '@/lib/db/column-types';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import { paymentEvents, paymentMethods, payments } from '@/lib/db/schema';
@@ -28,7 +29,7 @@ export async function lockPayment(tx: AppDb, id: string): Promise<PaymentRow | n
 
 export async function findPaymentByRef(
   db: AppDb,
-  provider: string,
+  provider: StoredProviderName,
   ref: string,
 ): Promise<PaymentRow | null> {
   const [row] = await db

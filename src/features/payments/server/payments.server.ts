@@ -1,6 +1,7 @@
 import 'server-only';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
+import type { StoredCurrency } from '@/lib/db/column-types';
 import type { Payment, PaymentStatus, ProviderName } from '../payment-types';
 import {
   findPayment,
@@ -34,11 +35,11 @@ export function redirectUrlOf(payment: Pick<PaymentRow, 'id' | 'provider' | 'ord
 export function paymentView(row: PaymentRow): Payment {
   return {
     id: row.id,
-    provider: row.provider as ProviderName,
+    provider: row.provider,
     status: row.status as PaymentStatus,
     redirect_url: redirectUrlOf(row),
     amount: row.amount,
-    currency: row.currency === 'USD' ? 'USD' : 'GBP',
+    currency: row.currency,
     failure_message: row.failureMessage,
     created_at: row.createdAt.toISOString(),
   };
@@ -53,8 +54,10 @@ export function createPayment(
     accountId: string;
     provider: ProviderName;
     amount: number;
-    currency: string;
+    currency: StoredCurrency;
     now: Date;
+    /** `processing` for a kept method charged at once; else the customer pays on a page. */
+    status?: 'requires_payment' | 'processing';
   },
 ): Promise<PaymentRow> {
   return insertPayment(tx, {
@@ -62,7 +65,7 @@ export function createPayment(
     storeKey: input.storeKey,
     accountId: input.accountId,
     provider: input.provider,
-    status: 'requires_payment',
+    status: input.status ?? 'requires_payment',
     amount: input.amount,
     currency: input.currency,
     createdAt: input.now,
@@ -149,7 +152,7 @@ export async function keepPaymentMethod(
   return id;
 }
 
-/** The methods an account kept (the dashboard of issue 15 lists and uses them). */
+/** The methods an account kept (the dashboard lists them; renewals and bills are charged to them). */
 export async function accountPaymentMethods(accountId: string): Promise<PaymentMethodRow[]> {
   return listMethods(await appDb(), accountId);
 }

@@ -1,7 +1,8 @@
+import { ApiError } from '@/lib/http/api-response';
 import type { PaymentStatus, ProviderName } from '../payment-types';
 
 /**
- * One interface for every payment provider (ARCHITECTURE.md "Payments", docs/decisions/0062).
+ * One interface for every payment provider (docs/decisions/0062, 0120).
  * Providers never decide amounts: they are given the order's. Each call that reaches an outside
  * service carries an idempotency key derived from our payment id, so a retry never pays twice.
  */
@@ -29,10 +30,15 @@ export type ProviderPayment = {
 export type ProviderEvent = {
   id: string;
   type: string;
-  /** The provider's reference of the payment the event is about, when it is about one. */
-  paymentRef: string | null;
-  /** Our payment id, as we gave it to the provider (metadata), when the event carries it. */
-  paymentId: string | null;
+  /** The provider's payment the event is about (a PaymentIntent), when it is about one. */
+  intent: {
+    ref: string;
+    /** What it was for, in minor units and ISO currency: checked against our payment. */
+    amount: number;
+    currency: string;
+    /** The payment id its metadata names: for the logs only, anyone can write metadata. */
+    paymentId: string | null;
+  } | null;
   outcome: ProviderOutcome | null;
 };
 
@@ -47,18 +53,31 @@ export interface PaymentProvider {
   retrieve(providerRef: string): Promise<ProviderOutcome>;
   /** Stops a payment nobody finished; answers where it stands after (it may have succeeded). */
   cancel(paymentId: string, providerRef: string): Promise<ProviderOutcome>;
-  /** Charges a kept method without the customer (renewals, issue 15). */
+  /** Charges a kept method without the customer (renewals, bills paid from the dashboard). */
   chargeSaved(
     payment: Omit<ProviderPayment, 'saveMethod'>,
     method: { providerRef: string; customerRef: string | null },
   ): Promise<ProviderOutcome & { providerRef: string | null }>;
-  /** Verifies a webhook on its raw body; throws InvalidSignatureError when it is not genuine. */
+  /**
+   * Verifies a webhook on its raw body: 400 `invalid_signature` when it is not genuine, 400
+   * `invalid_event` when it is signed but not an event.
+   */
   parseWebhook(rawBody: string, signature: string | null): ProviderEvent;
+  /**
+   * True when a success means the provider took money, which only a refund through it gives back
+   * (the demo's and a bank transfer's do not: nothing moved through a provider).
+   */
+  readonly takesMoney: boolean;
+  /** Gives a taken payment back in full; the same payment id refunds once, however often asked. */
+  refund(payment: {
+    paymentId: string;
+    providerRef: string;
+    amount: number;
+  }): Promise<{ refundRef: string }>;
 }
 
-export class InvalidSignatureError extends Error {
-  constructor(reason: string) {
-    super(reason);
-    this.name = 'InvalidSignatureError';
-  }
-}
+export const invalidSignature = () =>
+  new ApiError(400, 'invalid_signature', 'The webhook signature does not verify.');
+
+export const invalidEvent = (why: string) =>
+  new ApiError(400, 'invalid_event', `The webhook body is not a payment event: ${why}`);

@@ -2,7 +2,8 @@ import 'server-only';
 import Stripe from 'stripe';
 import type { PaymentStatus } from '../payment-types';
 import {
-  InvalidSignatureError,
+  invalidEvent,
+  invalidSignature,
   type PaymentProvider,
   type ProviderEvent,
   type ProviderOutcome,
@@ -25,6 +26,12 @@ export function stripeConnection(apiUrl: string | undefined): Stripe.StripeConfi
     port: url.port || (protocol === 'http' ? 80 : 443),
     protocol,
   };
+}
+
+/** The SDK's name of an error it threw (`StripeCardError`, ...), if it threw it. */
+function stripeErrorType(error: unknown): string | undefined {
+  const type = (error as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type : undefined;
 }
 
 /** Stripe's PaymentIntent statuses in the product's words. */
@@ -70,6 +77,46 @@ function outcomeOf(intent: Stripe.PaymentIntent): ProviderOutcome {
   };
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A verified event in the product's words. Signed is not well formed: an event without an id, a
+ * type or `data.object`, or an intent without its id, amount and currency, is refused (400).
+ */
+function eventOf(event: unknown): ProviderEvent {
+  if (!isObject(event) || typeof event.id !== 'string' || !event.id) {
+    throw invalidEvent('The event has no id.');
+  }
+  if (typeof event.type !== 'string' || !isObject(event.data) || !isObject(event.data.object)) {
+    throw invalidEvent('The event has no type or no data.object.');
+  }
+  const object = event.data.object;
+  if (object.object !== 'payment_intent') {
+    return { id: event.id, type: event.type, intent: null, outcome: null };
+  }
+  if (
+    typeof object.id !== 'string' ||
+    !Number.isSafeInteger(object.amount) ||
+    typeof object.currency !== 'string'
+  ) {
+    throw invalidEvent('The payment intent has no id, amount or currency.');
+  }
+  const metadata = isObject(object.metadata) ? object.metadata : {};
+  const intent = object as unknown as Stripe.PaymentIntent;
+  return {
+    id: event.id,
+    type: event.type,
+    intent: {
+      ref: intent.id,
+      amount: intent.amount,
+      currency: intent.currency.toUpperCase(),
+      paymentId: typeof metadata.payment_id === 'string' ? metadata.payment_id : null,
+    },
+    outcome: outcomeOf(intent),
+  };
+}
+
 /**
  * Stripe through its official SDK. Every call that creates or changes something carries an
  * idempotency key made from our payment id, so retries (ours or the SDK's) never charge twice.
@@ -93,6 +140,7 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
 
   return {
     name: 'stripe',
+    takesMoney: true,
     async start(payment) {
       const intent = await stripe.paymentIntents.create(
         {
@@ -129,7 +177,8 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
         );
       } catch (error) {
         // A succeeded (or already cancelled) intent cannot be cancelled: say where it stands.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        // The SDK's errors are told apart by their type, not their classes (src/lib/error-code.ts).
+        if (stripeErrorType(error) === 'StripeInvalidRequestError') {
           return outcomeOf(await stripe.paymentIntents.retrieve(providerRef));
         }
         throw error;
@@ -152,32 +201,36 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
         );
         return { ...outcomeOf(intent), providerRef: intent.id };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) {
+        if (stripeErrorType(error) === 'StripeCardError') {
+          const declined = error as Stripe.errors.StripeCardError;
           return {
             status: 'failed',
-            failureMessage: error.message,
-            providerRef: error.payment_intent?.id ?? null,
+            failureMessage: declined.message,
+            providerRef: declined.payment_intent?.id ?? null,
           };
         }
         throw error;
       }
     },
     parseWebhook(rawBody, signature): ProviderEvent {
-      let event: Stripe.Event;
+      let event: unknown;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
       } catch (error) {
-        throw new InvalidSignatureError(error instanceof Error ? error.message : String(error));
+        // The signature is checked first; what fails after it is the body, signed but not JSON.
+        if (!signature || stripeErrorType(error) === 'StripeSignatureVerificationError') {
+          throw invalidSignature();
+        }
+        throw invalidEvent('The event is not JSON.');
       }
-      const object = event.data.object as { object?: string };
-      const intent = object.object === 'payment_intent' ? (object as Stripe.PaymentIntent) : null;
-      return {
-        id: event.id,
-        type: event.type,
-        paymentRef: intent?.id ?? null,
-        paymentId: intent?.metadata?.payment_id ?? null,
-        outcome: intent ? outcomeOf(intent) : null,
-      };
+      return eventOf(event);
+    },
+    async refund(payment) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: payment.providerRef, amount: payment.amount },
+        { idempotencyKey: `payment-${payment.paymentId}-refund` },
+      );
+      return { refundRef: refund.id };
     },
   };
 }

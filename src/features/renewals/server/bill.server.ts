@@ -1,5 +1,6 @@
 import 'server-only';
 import type { AppDb } from '@/lib/db/client';
+import { ApiError } from '@/lib/http/api-response';
 import { billingOf } from '@/features/billing/server/billing.server';
 import type { Order, PostalAddress } from '@/features/orders/order-types';
 import {
@@ -13,12 +14,22 @@ import { priceLine, priceUnits, sumLines } from '@/features/pricing/money';
 import type { ServiceRow } from '@/features/services/server/services.server';
 import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
 import type { Store } from '@/features/tenancy/store-types';
+import { restorePrice } from '../restore-price';
 
 /**
  * A service's renewal bill (docs/decisions/0101): an order of kind `renewal` whose lines name the
  * service. Priced from the service's recorded renewal price (what the customer was shown as
  * "then … yearly/monthly" when buying); a restore adds the store's restore price for the TLD.
  */
+
+/** The store's price list has no restore price for the domain's TLD any more. */
+export function restoreNotSold(domain: string): ApiError {
+  return new ApiError(
+    422,
+    'restore_not_sold',
+    `${domain} cannot be restored here: this store no longer sells its extension.`,
+  );
+}
 
 const NO_RECURRING = { net: 0, vat: 0, gross: 0 };
 
@@ -34,13 +45,6 @@ export type BillInput = {
   now: Date;
 };
 
-function restoreNetOf(store: Store, siteVersion: SiteVersionId, domain: string): number {
-  const tld = store.prices
-    .filter((p) => p.siteVersion === siteVersion && domain.endsWith(`.${p.tld}`))
-    .sort((a, b) => b.tld.length - a.tld.length)[0];
-  return tld?.restoreNet ?? 7000;
-}
-
 function linesFor(
   row: ServiceRow,
   store: Store,
@@ -48,15 +52,16 @@ function linesFor(
   input: BillInput,
 ): PricedLine[] {
   const rate = SITE_VERSIONS[siteVersion].vatRateBp;
-  const recurring = priceLine(row.priceNet, rate);
-  const details = row.details as { domain?: string; number?: string; plan?: string };
+  // Every figure is the unit's price times the units: a total is never divided back into units.
+  const recurring = priceLine(row.unitNet, rate);
   switch (row.type) {
     case 'domain': {
-      const domain = details.domain ?? row.name;
-      const renewal = priceUnits(row.priceNet, input.years, rate);
+      const domain = row.details.domain;
+      const renewal = priceUnits(row.unitNet, input.years, rate);
       const lines: PricedLine[] = [];
       if (input.restore) {
-        const fee = priceLine(restoreNetOf(store, siteVersion, domain), rate);
+        const fee = restorePrice(store, siteVersion, domain);
+        if (!fee) throw restoreNotSold(domain);
         lines.push({
           type: 'domain_restore',
           label: row.name,
@@ -88,7 +93,7 @@ function linesFor(
         {
           type: 'number_renewal',
           label: row.name,
-          number: details.number ?? row.name,
+          number: row.details.number,
           serviceId: row.id,
           quantity: 1,
           unit: recurring,
@@ -97,18 +102,19 @@ function linesFor(
           recurring: { ...recurring, period: 'month' },
         },
       ];
-    default: {
-      // The plan's price is for all its seats; the bill is for the seats of the coming month.
-      const seats = row.seats ?? 1;
-      const next = row.nextSeats ?? seats;
-      const perSeat = Math.round(row.priceNet / seats);
-      const unit = priceLine(perSeat, rate);
-      const total = priceUnits(perSeat, next, rate);
+    case 'domain_transfer':
+      // Nothing bills a transfer: it becomes a domain, renewed as one, once it has arrived.
+      throw new Error(`service ${row.id} is a transfer: it has no renewal bill`);
+    case 'plan': {
+      // The bill is for the seats of the coming month, each at the seat's price.
+      const next = row.nextSeats ?? row.seats ?? 1;
+      const unit = priceLine(row.unitNet, rate);
+      const total = priceUnits(row.unitNet, next, rate);
       return [
         {
           type: 'plan_renewal',
           label: row.name,
-          plan: details.plan,
+          plan: row.details.plan,
           users: next,
           serviceId: row.id,
           quantity: next,
@@ -135,7 +141,7 @@ export async function billService(
   const first = await orderById(tx, row.orderId);
   if (!first) throw new Error(`service ${row.id} has no order`);
   const { store } = input;
-  const siteVersion: SiteVersionId = first.order.siteVersion === 2 ? 2 : 1;
+  const siteVersion = first.order.siteVersion;
   const lines = linesFor(row, store, siteVersion, input);
   const current = await billingOf(row.accountId, tx);
   const billing = (current ?? first.order.billing) as Order['billing'];

@@ -7,7 +7,7 @@ import { advanceService } from './life.server';
 import { dueServiceIds } from './renewals-repository.server';
 
 /**
- * The life of services on the job queue (issue 15.8): the scheduler's finder looks for services
+ * The life of services on the job queue: the scheduler's finder looks for services
  * with a step due on the product's clock and queues one job per service (singleton per service,
  * so a second tick or a second instance adds nothing while one waits); the job brings the service
  * up to date. Every step is once by its own record (service_steps), whichever worker runs it.

@@ -6,9 +6,10 @@ import { storeLink } from '@/features/mail/store-link';
 import type { OrderRow } from '@/features/orders/server/orders.server';
 import { formatMoney } from '@/features/pricing/format-money';
 import type { Store } from '@/features/tenancy/store-types';
+import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
 
 /**
- * The mails of a service's life (issue 15 points 6 and 7), in the store's brand over the outbox,
+ * The mails of a service's life, in the store's brand over the outbox,
  * each recorded in the transaction of the step that sends it, so each goes once.
  */
 
@@ -22,14 +23,19 @@ export type LifeMail =
   | { kind: 'suspended'; until: Date }
   | { kind: 'cancelled' };
 
-function day(date: Date, siteVersion: number): string {
-  return new Intl.DateTimeFormat(siteVersion === 2 ? 'en-US' : 'en-GB', {
+function day(date: Date, siteVersion: SiteVersionId): string {
+  return new Intl.DateTimeFormat(SITE_VERSIONS[siteVersion].locale, {
     dateStyle: 'long',
     timeZone: 'UTC',
   }).format(date);
 }
 
-function content(mail: LifeMail, name: string, amount: string, sv: number): [string, string[]] {
+function content(
+  mail: LifeMail,
+  name: string,
+  amount: string,
+  sv: SiteVersionId,
+): [string, string[]] {
   switch (mail.kind) {
     case 'bill':
       return [
@@ -104,7 +110,7 @@ export async function sendLifeMail(
   },
 ): Promise<void> {
   const sv = input.bill?.siteVersion ?? 1;
-  const amount = input.bill ? formatMoney(input.bill.totalGross, sv === 2 ? 2 : 1) : '';
+  const amount = input.bill ? formatMoney(input.bill.totalGross, sv) : '';
   const [subject, paragraphs] = content(input.mail, input.service, amount, sv);
   const mail = brandedMail(store, {
     subject,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { now as clockNow } from '@/lib/clock';
+import { daysAfter, now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/api-response';
@@ -7,8 +7,8 @@ import { prepareJobQueue } from '@/lib/jobs/process-queue.server';
 import { requirePermission, type Role } from '@/features/access/roles';
 import { recordActivity, type ActivityActor } from '@/features/activity/server/activity.server';
 import {
-  AlreadyAnswered,
   answeredBefore,
+  earlierAnswer,
   keepAnswer,
   requestHash,
   takeKey,
@@ -33,13 +33,11 @@ import { billService } from './bill.server';
 import { openBillId } from './renewals-repository.server';
 
 /**
- * "Renew now" (POST /api/services/{id}/renew, issue 15.2): a domain's renewal for 1 to 10 years,
+ * "Renew now" (POST /api/services/{id}/renew): a domain's renewal for 1 to 10 years,
  * or its restore from redemption, as an order paid like a checkout's. It replaces the open
  * renewal bill, so the customer never has two bills for one renewal. With an Idempotency-Key,
  * a retried call answers the same order.
  */
-
-const DAY = 24 * 60 * 60 * 1000;
 
 export type RenewCaller = {
   /** The store of the request: the service must be of it. */
@@ -88,13 +86,13 @@ async function writeRenewal(
     if (locked?.order.status === 'awaiting_payment') await markOrderCancelled(tx, open, now);
   }
   const restore = row.status === 'redemption';
-  const releaseAt = new Date(row.expiresAt.getTime() + 60 * DAY);
+  const releaseAt = daysAfter(row.expiresAt, 60);
   const { order } = await billService(tx, row, {
     store: caller.store,
     years,
     restore,
     dueAt: row.expiresAt > now ? row.expiresAt : now,
-    expiresAt: releaseAt > now ? releaseAt : new Date(now.getTime() + DAY),
+    expiresAt: releaseAt > now ? releaseAt : daysAfter(now, 1),
     now,
   });
   const payment = await createPayment(tx, {
@@ -149,7 +147,8 @@ export async function renewService(
       return answer;
     });
   } catch (error) {
-    if (error instanceof AlreadyAnswered) return error.answer;
+    const answer = earlierAnswer(error);
+    if (answer) return answer;
     throw error;
   }
 }

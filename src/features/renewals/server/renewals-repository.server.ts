@@ -1,7 +1,9 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { daysAfter } from '@/lib/clock';
 import type { AppDb } from '@/lib/db/client';
 import { orderLines, orders, serviceSteps, services } from '@/lib/db/schema';
+import { RENEWAL_WINDOW_DAYS } from '@/features/services/renewal-window';
 
 /** The only code that knows how the steps of a service's life and its bills are found. */
 
@@ -35,10 +37,8 @@ export async function hasStep(db: AppDb, serviceId: string, step: string): Promi
   return Boolean(row);
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
- * Services with a step due at `now`: domains within 30 days of expiry or past it (until
+ * Services with a step due at `now`: domains within the renewal window of expiry or past it (until
  * released), numbers and plans at or past their renewal day; a page of them by id.
  */
 export async function dueServiceIds(
@@ -46,7 +46,7 @@ export async function dueServiceIds(
   now: Date,
   page: { limit: number; afterId: string | null },
 ): Promise<string[]> {
-  const soon = new Date(now.getTime() + 30 * DAY_MS);
+  const soon = daysAfter(now, RENEWAL_WINDOW_DAYS);
   const rows = await db
     .select({ id: services.id })
     .from(services)

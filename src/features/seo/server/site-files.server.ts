@@ -8,7 +8,7 @@ import { LEGAL_PAGE_KEYS, LEGAL_PAGES } from '@/features/tenancy/legal-pages';
 
 /** The store of a per-host file (robots.txt, sitemap.xml, manifest), or null. */
 export async function storeForFile(params: Promise<{ host: string }>): Promise<Store | null> {
-  const host = normaliseHost(decodeURIComponent((await params).host));
+  const host = normaliseHost((await params).host);
   return host ? storeService().byHost(host) : null;
 }
 

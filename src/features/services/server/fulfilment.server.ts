@@ -7,7 +7,7 @@ import {
   takeSoldNumber,
 } from '@/features/catalog/server/inventory.server';
 import type { Order, OrderLine } from '@/features/orders/order-types';
-import type { ServiceStatus, ServiceType } from '../service-types';
+import type { ServiceDetails, StoredServiceStatus, StoredServiceType } from '@/lib/db/column-types';
 import { insertService, lockServiceById, updateService } from './services-repository.server';
 
 /** A date `months` later on the same day of the month, or the month's last day (31 Jan + 1 = 28 Feb). */
@@ -24,13 +24,13 @@ export function addMonths(from: Date, months: number): Date {
 }
 
 type Planned = {
-  type: ServiceType;
-  status: ServiceStatus;
+  type: StoredServiceType;
+  status: StoredServiceStatus;
   period: 'month' | 'year';
   seats?: number;
   renewsAt: Date | null;
   expiresAt: Date | null;
-  details: Record<string, unknown>;
+  details: ServiceDetails;
 };
 
 /** A new domain's name servers: the store's own pair, until the customer names others. */
@@ -58,7 +58,7 @@ async function plan(
         renewsAt: expiresAt,
         expiresAt,
         details: {
-          domain: line.domain,
+          domain: line.domain!,
           years: line.years,
           registrant: order.registrant,
           nameservers: defaultNameservers(storeHost),
@@ -73,7 +73,7 @@ async function plan(
         period: 'year',
         renewsAt: null,
         expiresAt: null,
-        details: { domain: line.domain, registrant: order.registrant },
+        details: { domain: line.domain!, registrant: order.registrant },
       };
     case 'number': {
       const sold = await takeSoldNumber(tx, { number: line.number!, orderId: order.id });
@@ -85,7 +85,7 @@ async function plan(
         renewsAt: addMonths(now, 1),
         expiresAt: null,
         // The inventory row comes back to the inventory when the number is released.
-        details: { number: line.number, address, emergency_address: address, inventory: sold },
+        details: { number: line.number!, address, emergency_address: address, inventory: sold },
       };
     }
     case 'plan':
@@ -96,7 +96,7 @@ async function plan(
         seats: line.users ?? 1,
         renewsAt: addMonths(now, 1),
         expiresAt: null,
-        details: { plan: line.plan },
+        details: { plan: line.plan! },
       };
     default:
       throw new Error(`a ${line.type} line extends a service; it does not make one`);
@@ -106,7 +106,7 @@ async function plan(
 const ENDED = new Set(['released', 'cancelled', 'failed']);
 
 /**
- * A paid renewal line extends the service it names (issue 15): a domain's expiry moves on by
+ * A paid renewal line extends the service it names: a domain's expiry moves on by
  * the years bought (from the old expiry, as registries count), a restore brings a domain back
  * from redemption, a number or plan's renewal day moves on a month (with the seats billed).
  * The service comes back to `active`. A service already ended is left alone: the line is due a
@@ -132,8 +132,9 @@ async function extendService(
       const from = row.expiresAt ?? new Date(order.created_at);
       const expiresAt = addMonths(from, 12 * (line.years ?? 1));
       await updateService(tx, row.id, { ...back, expiresAt, renewsAt: expiresAt });
-      const domain = (row.details as { domain?: string }).domain;
-      if (domain) await extendRegisteredDomain(tx, { domain, expiresAt });
+      if (row.type === 'domain') {
+        await extendRegisteredDomain(tx, { domain: row.details.domain, expiresAt });
+      }
       return;
     }
     case 'domain_restore':
@@ -141,14 +142,27 @@ async function extendService(
       return;
     default: {
       const renewsAt = addMonths(row.renewsAt ?? new Date(order.created_at), 1);
-      const seats = line.type === 'plan_renewal' ? (line.users ?? row.seats) : row.seats;
-      await updateService(tx, row.id, { ...back, renewsAt, seats, nextSeats: null });
+      if (line.type !== 'plan_renewal') {
+        await updateService(tx, row.id, { ...back, renewsAt });
+        return;
+      }
+      // The seats billed become the plan's, and what they cost is the period's price; the seat's
+      // price (unit) is kept as sold.
+      await updateService(tx, row.id, {
+        ...back,
+        renewsAt,
+        seats: line.users ?? row.seats,
+        nextSeats: null,
+        priceNet: line.recurring.net,
+        priceVat: line.recurring.vat,
+        priceGross: line.recurring.gross,
+      });
     }
   }
 }
 
 /**
- * What a paid order becomes (issue 14 point 6), inside the payment's transaction: a registered
+ * What a paid order becomes, inside the payment's transaction: a registered
  * domain in the registry with its expiry, a pending transfer, a number that leaves the inventory,
  * a plan with its seats. One service per order line (unique), so a second run adds nothing.
  * Answers the domains it registered (their cached availability is out of date).
@@ -188,6 +202,8 @@ export async function fulfilOrder(
       renewsAt: planned.renewsAt,
       expiresAt: planned.expiresAt,
       autoRenew: true,
+      // A plan's unit is its seat; a domain's a year, a number's a month: the recurring price.
+      unitNet: line.type === 'plan' ? line.unit.net : line.recurring.net,
       priceNet: line.recurring.net,
       priceVat: line.recurring.vat,
       priceGross: line.recurring.gross,

@@ -13,7 +13,6 @@ import { recordActivity, type ActivityActor } from '@/features/activity/server/a
 import {
   releaseRegisteredDomain,
   returnNumberToInventory,
-  type InventoryNumber,
 } from '@/features/catalog/server/inventory.server';
 import type { ServiceStatus } from '../service-types';
 import { lockAccountService, updateService, type ServiceRow } from './services-repository.server';
@@ -24,8 +23,8 @@ import {
 } from './service-settings.server';
 
 /**
- * What a customer does to a service beyond its settings: reveal a domain's auth code (issue 15.2)
- * and release a number (15.3); and how any service ends (released), shared with the renewal jobs.
+ * What a customer does to a service beyond its settings: reveal a domain's auth code
+ * and release a number; and how any service ends (released), shared with the renewal jobs.
  */
 
 /** Five reveals an hour per person: the code is the key to move a domain away. */
@@ -59,14 +58,14 @@ export async function revealAuthCode(
   return db.transaction(async (tx) => {
     const row = await lockAccountService(tx, { id, ...scope });
     if (!row || row.type !== 'domain') throw serviceNotFound();
-    if (!REVEALABLE.includes(row.status as ServiceStatus)) {
+    if (!REVEALABLE.includes(row.status)) {
       throw new ApiError(
         409,
         'auth_code_unavailable',
         `This domain is ${row.status}: it cannot be transferred away now.`,
       );
     }
-    const details = row.details as Record<string, unknown>;
+    const details = row.details;
     const kept =
       typeof details.auth_code === 'string'
         ? unseal(secret, SEAL_PURPOSE, details.auth_code)
@@ -95,15 +94,12 @@ export async function endService(
   row: ServiceRow,
   input: { status: 'released' | 'cancelled'; actor: ActivityActor; action: string },
 ): Promise<void> {
-  const details = row.details as Record<string, unknown>;
   if (row.type === 'number') {
-    const inventory = details.inventory as InventoryNumber | null | undefined;
+    const inventory = row.details.inventory;
     if (inventory) await returnNumberToInventory(tx, inventory);
     else logger.warn({ service_id: row.id }, 'a released number has no inventory row to return to');
   }
-  if (row.type === 'domain' && typeof details.domain === 'string') {
-    await releaseRegisteredDomain(tx, details.domain);
-  }
+  if (row.type === 'domain') await releaseRegisteredDomain(tx, row.details.domain);
   await updateService(tx, row.id, {
     status: input.status,
     autoRenew: false,

@@ -5,10 +5,12 @@ import 'server-only';
  * plans) sit together so that what a role may change reads in one place.
  */
 import { parsePhoneNumberWithError, type CountryCode } from 'libphonenumber-js';
+import { displayPhoneNumber } from '@/lib/phone-display';
 import { z } from 'zod';
 import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
+import type { ServiceDetails } from '@/lib/db/column-types';
 import { ApiError } from '@/lib/http/api-response';
 import { fieldsOf } from '@/lib/http/read-json';
 import { requirePermission, type Permission, type Role } from '@/features/access/roles';
@@ -25,7 +27,6 @@ import {
   type ServiceAddress,
   type ServiceDetail,
   type ServiceSettings,
-  type ServiceStatus,
 } from '../service-types';
 import {
   accountUserIds,
@@ -40,7 +41,7 @@ import {
 import { serviceView } from './services.server';
 
 /**
- * A service's settings (issue 15 points 2 to 4): what GET /api/services/{id} shows and PATCH
+ * A service's settings: what GET /api/services/{id} shows and PATCH
  * changes, each change checked against the caller's role and written with its activity record in
  * one transaction, under the service's row lock.
  */
@@ -70,17 +71,13 @@ export function numberCountry(number: string): CountryCode {
   }
 }
 
-/** A number as people read it: +44 113 496 0011. */
+/** A number as people read it, in the product's one format (0113 496 0011 for a UK number). */
 export function displayNumber(number: string): string {
-  try {
-    return parsePhoneNumberWithError(number).formatInternational();
-  } catch {
-    return number;
-  }
+  return displayPhoneNumber(number);
 }
 
 async function settingsOf(db: AppDb, row: ServiceRow): Promise<ServiceSettings> {
-  const d = row.details as Details;
+  const d: Details = row.details;
   switch (row.type) {
     case 'domain':
       return {
@@ -173,7 +170,7 @@ async function changeFor(
   now: Date,
 ): Promise<ServiceChange> {
   const change: ServiceChange = {};
-  const details: Details = { ...(row.details as Details) };
+  const details: Details = { ...row.details };
   if (typeof patch.auto_renew === 'boolean') change.autoRenew = patch.auto_renew;
   if (typeof patch.cancel_at_period_end === 'boolean') {
     change.cancelAtPeriodEnd = patch.cancel_at_period_end;
@@ -244,7 +241,8 @@ async function changeFor(
       change.nextSeats = patch.seat_count === seats ? null : patch.seat_count;
     }
   }
-  change.details = details;
+  // The patch schemas of the service's type checked every field written here.
+  change.details = details as ServiceDetails;
   return change;
 }
 
@@ -265,8 +263,7 @@ export async function updateServiceSettings(
     const row = await lockAccountService(tx, { id, ...scope });
     if (!row) throw serviceNotFound();
     for (const p of permissionsFor(fields)) requirePermission(caller.role, p);
-    if (ENDED_STATUSES.includes(row.status as ServiceStatus))
-      throw serviceNotChangeable(row.status);
+    if (ENDED_STATUSES.includes(row.status)) throw serviceNotChangeable(row.status);
     const type = row.type as keyof typeof SCHEMAS;
     const patch = parsePatch(SCHEMAS[type] ?? transferPatchSchema, body, row.type) as Details;
     if (fields.length === 0) throw invalid({ '(body)': ['name at least one setting to change'] });

@@ -1,11 +1,25 @@
 import 'server-only';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
+import type { ServiceDetailsByType, StoredServiceType } from '@/lib/db/column-types';
 import { serviceSeats, services, users } from '@/lib/db/schema';
 
 /** The only code that knows how services and their seats are stored. */
 
-export type ServiceRow = typeof services.$inferSelect;
+type ServiceColumns = typeof services.$inferSelect;
+
+/** A service as stored, its `details` typed by its `type` (fulfilment writes the two together). */
+export type ServiceRow = {
+  [T in StoredServiceType]: Omit<ServiceColumns, 'type' | 'details'> & {
+    type: T;
+    details: ServiceDetailsByType[T];
+  };
+}[StoredServiceType];
+
+// The one place a row's type and details are paired: a column type cannot say it.
+const typed = (row: ServiceColumns): ServiceRow => row as ServiceRow;
+const typedOrNull = (row: ServiceColumns | undefined): ServiceRow | null =>
+  row ? typed(row) : null;
 export type ServiceChange = Partial<
   Pick<
     typeof services.$inferInsert,
@@ -18,6 +32,9 @@ export type ServiceChange = Partial<
     | 'renewsAt'
     | 'expiresAt'
     | 'lapsedAt'
+    | 'priceNet'
+    | 'priceVat'
+    | 'priceGross'
   >
 >;
 
@@ -39,11 +56,12 @@ export async function listAccountServices(
   accountId: string,
   storeKey: string,
 ): Promise<ServiceRow[]> {
-  return db
+  const rows = await db
     .select()
     .from(services)
     .where(and(eq(services.accountId, accountId), eq(services.storeKey, storeKey)))
     .orderBy(desc(services.createdAt), desc(services.id));
+  return rows.map(typed);
 }
 
 const ofAccount = (scope: { id: string; accountId: string; storeKey: string }) =>
@@ -59,7 +77,7 @@ export async function findAccountService(
   scope: { id: string; accountId: string; storeKey: string },
 ): Promise<ServiceRow | null> {
   const [row] = await db.select().from(services).where(ofAccount(scope));
-  return row ?? null;
+  return typedOrNull(row);
 }
 
 /** The same, under the service's row lock for the rest of the transaction. */
@@ -68,19 +86,19 @@ export async function lockAccountService(
   scope: { id: string; accountId: string; storeKey: string },
 ): Promise<ServiceRow | null> {
   const [row] = await tx.select().from(services).where(ofAccount(scope)).for('update');
-  return row ?? null;
+  return typedOrNull(row);
 }
 
 /** A service by id, whoever's it is (jobs), without a lock. */
 export async function findServiceById(db: AppDb, id: string): Promise<ServiceRow | null> {
   const [row] = await db.select().from(services).where(eq(services.id, id));
-  return row ?? null;
+  return typedOrNull(row);
 }
 
 /** A service under its row lock, whoever's it is (the renewal steps and fulfilment). */
 export async function lockServiceById(tx: AppDb, id: string): Promise<ServiceRow | null> {
   const [row] = await tx.select().from(services).where(eq(services.id, id)).for('update');
-  return row ?? null;
+  return typedOrNull(row);
 }
 
 export async function updateService(tx: AppDb, id: string, change: ServiceChange): Promise<void> {
@@ -141,4 +159,29 @@ export async function setSeatHolders(
       )
       .onConflictDoNothing();
   }
+}
+
+/**
+ * Whether the account of `userId` holds `domain` (ASCII) in this store: registered or on its way
+ * in by transfer, and not released or cancelled.
+ */
+export async function userAccountHoldsDomain(
+  db: AppDb,
+  input: { userId: string; storeKey: string; domain: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: services.id })
+    .from(services)
+    .innerJoin(users, eq(users.accountId, services.accountId))
+    .where(
+      and(
+        eq(users.id, input.userId),
+        eq(services.storeKey, input.storeKey),
+        inArray(services.type, ['domain', 'domain_transfer']),
+        notInArray(services.status, ['released', 'cancelled']),
+        sql`${services.details}->>'domain' = ${input.domain}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

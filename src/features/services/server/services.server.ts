@@ -1,27 +1,27 @@
 import 'server-only';
-import { now as clockNow } from '@/lib/clock';
+import { daysAfter, now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
-import type { Service, ServiceStatus, ServiceType } from '../service-types';
+import { RENEWAL_WINDOW_DAYS } from '../renewal-window';
+import type { Service, ServiceStatus } from '../service-types';
 import type { AppDb } from '@/lib/db/client';
 import {
   findServiceById,
   listAccountServices,
   lockServiceById,
   updateService,
+  userAccountHoldsDomain,
   type ServiceChange,
   type ServiceRow,
 } from './services-repository.server';
 
-const EXPIRING_MS = 30 * 24 * 60 * 60 * 1000;
-
-/** The status a person sees: an active domain within 30 days of its expiry is `expiring`. */
+/** The status a person sees: an active domain within the renewal window of its expiry is `expiring`. */
 export function statusOf(row: ServiceRow, now: Date): ServiceStatus {
-  const status = row.status as ServiceStatus;
+  const status: ServiceStatus = row.status;
   if (
     status === 'active' &&
     row.type === 'domain' &&
     row.expiresAt &&
-    row.expiresAt.getTime() - now.getTime() <= EXPIRING_MS
+    row.expiresAt <= daysAfter(now, RENEWAL_WINDOW_DAYS)
   ) {
     return 'expiring';
   }
@@ -31,10 +31,10 @@ export function statusOf(row: ServiceRow, now: Date): ServiceStatus {
 export function serviceView(row: ServiceRow, now: Date = clockNow()): Service {
   return {
     id: row.id,
-    type: row.type as ServiceType,
+    type: row.type,
     name: row.name,
     status: statusOf(row, now),
-    period: row.period === 'month' ? 'month' : 'year',
+    period: row.period,
     seats: row.seats,
     started_at: row.startedAt.toISOString(),
     renews_at: row.renewsAt?.toISOString() ?? null,
@@ -42,7 +42,7 @@ export function serviceView(row: ServiceRow, now: Date = clockNow()): Service {
     auto_renew: row.autoRenew,
     cancel_at_period_end: row.cancelAtPeriodEnd,
     price: { net: row.priceNet, vat: row.priceVat, gross: row.priceGross },
-    currency: row.currency === 'USD' ? 'USD' : 'GBP',
+    currency: row.currency,
     order_id: row.orderId,
   };
 }
@@ -73,4 +73,13 @@ export function changeService(tx: AppDb, id: string, change: ServiceChange): Pro
 /** A service by id for work without a customer (the renewal jobs), read without a lock. */
 export async function serviceById(id: string): Promise<ServiceRow | null> {
   return findServiceById(await appDb(), id);
+}
+
+/** Whether a user's account already holds a domain here: a transfer of it would bring nothing. */
+export async function accountHoldsDomain(input: {
+  userId: string;
+  storeKey: string;
+  domain: string;
+}): Promise<boolean> {
+  return userAccountHoldsDomain(await appDb(), input);
 }

@@ -6,7 +6,7 @@ import { SWR_DEFAULTS } from '@/lib/swr-config';
 /**
  * The parts of a store page that React hydrates separately: the page with its header first, then
  * the footer in its own Suspense boundary, in slices between which the browser can answer input
- * (issue 13 point 4; docs/decisions/0112, 0113).
+ * (docs/decisions/0112, 0113).
  */
 type Part = 'page' | 'footer';
 const PARTS: readonly Part[] = ['page', 'footer'];
@@ -25,9 +25,9 @@ export function HydrationMark({ part }: { part: Exclude<Part, 'page'> }) {
 }
 
 /**
- * SPEC section 9's data-fetch defaults for every SWR hook of the store's pages. The scripts load
- * after the first paint (docs/decisions/0015-paint-first.md); <html data-hydrated> is set once the
- * page (with its header) and its footer have hydrated.
+ * The data-fetch defaults (docs/contract/constants-and-errors.md) for every SWR hook of the store's
+ * pages. The scripts load after the first paint (docs/decisions/0015-paint-first.md); <html
+ * data-hydrated> is set once the page (with its header) and its footer have hydrated.
  */
 export function DataProvider({ children }: { children: ReactNode }) {
   useEffect(() => markHydrated('page'), []);

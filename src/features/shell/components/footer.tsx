@@ -4,7 +4,9 @@ import { supportAddressLines } from '@/features/tenancy/support-address';
 import { LegalLinks } from '@/features/tenancy/components/legal-links';
 import { zoneOffsetsNow } from '../opening-hours';
 import { OpeningHours } from './opening-hours';
+import { SNIPPET_PATH } from '../server/snippet-document.server';
 import styles from './footer.module.css';
+import { realNow } from '@/lib/clock';
 
 /** Footer from the store variables: company, contact, address, hours, text and custom snippet. */
 export function Footer({ store }: { store: Store }) {
@@ -49,18 +51,19 @@ export function Footer({ store }: { store: Store }) {
             <OpeningHours
               hours={v.openingHours}
               timeZone={v.timeZone}
-              offsets={zoneOffsetsNow(v.timeZone)}
+              offsets={zoneOffsetsNow(v.timeZone, realNow().getTime())}
             />
           </section>
         ) : null}
       </div>
       {v.customSnippet ? (
-        // The reseller's own HTML runs in a sandbox without access to this origin.
+        // The reseller's own HTML runs in a sandbox without access to this origin, as a document
+        // of its own with its own policy (docs/decisions/0130-security-headers.md).
         <iframe
           className={styles.snippet}
           title={`${store.config.store_name} notice`}
           sandbox="allow-scripts allow-popups"
-          srcDoc={v.customSnippet}
+          src={SNIPPET_PATH}
           loading="lazy"
         />
       ) : null}

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import type { Store } from '@/features/tenancy/store-types';
 import { CartFlyout } from '@/features/cart/components/cart-flyout';
+import { CartLink } from '@/features/shop/components/cart-link';
 import { SiteVersionSwitcher } from './site-version-switcher';
 import { VatToggle } from './vat-toggle';
 import styles from './header.module.css';
@@ -12,7 +13,7 @@ import styles from './header.module.css';
  * Nothing here depends on the visitor, so the page can be cached per store; the account slot
  * fills itself in the browser, in a slot as wide signed in as signed out, so nothing moves when
  * it does. On a phone the header is three short rows: brand, account and cart; the navigation;
- * currency and VAT (issue 12 point 14, issue 13 point 2).
+ * currency and VAT.
  */
 export function Header({
   store,
@@ -80,11 +81,7 @@ export function Header({
             </div>
           ) : null}
           <div className={styles.accountSlot}>{account}</div>
-          {shop ? (
-            <Link prefetch={false} href="/cart" className={styles.cart}>
-              Cart
-            </Link>
-          ) : null}
+          {shop ? <CartLink className={styles.cart} /> : null}
           {shop ? <CartFlyout /> : null}
         </div>
       </div>

@@ -1,4 +1,5 @@
 import 'server-only';
+import { DAY_MS } from '@/lib/clock';
 import { displayPhoneNumber } from '@/lib/phone-display';
 import {
   SECURE_SESSION_COOKIE,
@@ -14,7 +15,7 @@ import type { Store } from '@/features/tenancy/store-types';
 import { supportAddressLines } from '@/features/tenancy/support-address';
 
 /**
- * A store's terms, privacy notice and cookie notice (issue 12 point 20, docs/decisions/0093):
+ * A store's terms, privacy notice and cookie notice (docs/decisions/0093):
  * its own text when it set one, else the product's default, which names the store, who runs it,
  * where, and how to reach them, and describes what this product actually keeps and sets.
  * The texts are in the plain format of legal-markup.ts.
@@ -114,7 +115,7 @@ Our cookie notice at ${d.site}${LEGAL_PAGES.cookies.path} lists the cookies we s
 
 function cookies(d: Details, store: Store): string {
   const v = store.variables;
-  const days = REMEMBER_MS / (24 * 60 * 60 * 1000);
+  const days = REMEMBER_MS / DAY_MS;
   const optional = [
     v.gtmEnabled && v.gtmId
       ? `- Google Tag Manager (${v.gtmId}): loads the measurement tools ${d.store} chose, which may set cookies of their own to count visits.`

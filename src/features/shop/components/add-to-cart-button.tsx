@@ -7,15 +7,17 @@ import styles from './shop.module.css';
 /**
  * Adds one item with the flash option (the fly-out opens) and says what went wrong if it fails.
  * Rendered with its page on the server, it stays disabled until the page's script has loaded, so
- * a click is never lost.
+ * a click is never lost. Its visible word starts its accessible name ("Add" in "Add example.com
+ * to cart"), so what a speech user reads off the screen is what they say (WCAG 2.5.3).
  */
 export function AddToCartButton({
   item,
-  label,
+  what,
   disabled = false,
 }: {
   item: Record<string, unknown>;
-  label: string;
+  /** What is added, as people read it: "example.com", "the Business plan". */
+  what: string;
   disabled?: boolean;
 }) {
   const call = useCartActions();
@@ -43,10 +45,10 @@ export function AddToCartButton({
         // must be able to hand focus back to it.
         disabled={disabled || !hydrated}
         aria-disabled={busy || undefined}
-        aria-label={label}
+        aria-label={`${added ? 'Added' : 'Add'} ${what} to cart`}
         onClick={() => void add()}
       >
-        {added ? 'Added' : 'Add to cart'}
+        {added ? 'Added' : 'Add'}
       </button>
       <span role="status" className={styles.error}>
         {error}

@@ -16,9 +16,10 @@ const STATUS_TEXT = {
 } as const;
 
 /**
- * Search results, rendered on the server with the page (issue 13 point 2): readable before any
- * JavaScript runs; the add and transfer buttons work once it has. Every result shows register,
- * renew and transfer prices; the first-year and renewal cost is spelled out before adding.
+ * Search results, rendered on the server with the page: readable before any JavaScript runs;
+ * the add and transfer buttons work once it has. A name that can be registered shows register,
+ * renew and transfer prices, the first-year and renewal cost spelled out before adding; a taken
+ * one shows what a transfer costs and the transfer, not a register price beside a dead button.
  */
 export function DomainResults({
   answer: data,
@@ -37,18 +38,29 @@ export function DomainResults({
           {r.display}
           <span className={`${styles.badge} ${styles[r.status]}`}>{STATUS_TEXT[r.status]}</span>
         </h3>
-        <p className={styles.prices}>
-          Register {money(r.price.register)} first year, then {money(r.price.renew)} a year ·
-          Transfer {money(r.price.transfer)}
-        </p>
+        {r.status === 'taken' ? (
+          // Nobody can register it: only what a transfer costs is a price to show.
+          <p className={styles.prices}>
+            Registered already · Transfer {money(r.price.transfer)}, then {money(r.price.renew)} a
+            year
+          </p>
+        ) : (
+          <p className={styles.prices}>
+            Register {money(r.price.register)} first year, then {money(r.price.renew)} a year ·
+            Transfer {money(r.price.transfer)}
+          </p>
+        )}
       </div>
       <div className={styles.actions}>
-        <AddToCartButton
-          item={{ type: 'domain_registration', domain: r.domain, years: 1 }}
-          label={`Add ${r.display} to cart`}
-          disabled={r.status !== 'available' && r.status !== 'premium'}
-        />
-        {r.status === 'taken' ? <TransferForm domain={r.domain} display={r.display} /> : null}
+        {r.status === 'taken' ? (
+          <TransferForm domain={r.domain} display={r.display} />
+        ) : (
+          <AddToCartButton
+            item={{ type: 'domain_registration', domain: r.domain, years: 1 }}
+            what={r.display}
+            disabled={r.status !== 'available' && r.status !== 'premium'}
+          />
+        )}
       </div>
     </li>
   );

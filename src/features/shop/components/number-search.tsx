@@ -6,7 +6,7 @@ import styles from './shop.module.css';
 
 /**
  * Number search by area code or prefix and digits contained, each number with its monthly price.
- * A plain GET form and a list rendered on the server (issue 13 points 2 and 4): the numbers are
+ * A plain GET form and a list rendered on the server: the numbers are
  * readable before any JavaScript runs, and only the add buttons need it.
  */
 export function NumberSearch({
@@ -75,10 +75,7 @@ export function NumberSearch({
                 Area {n.area} · <Price {...n.monthly} siteVersion={siteVersion} /> a month
               </p>
             </div>
-            <AddToCartButton
-              item={{ type: 'number', number: n.number }}
-              label={`Add ${n.display} to cart`}
-            />
+            <AddToCartButton item={{ type: 'number', number: n.number }} what={n.display} />
           </li>
         ))}
       </ul>

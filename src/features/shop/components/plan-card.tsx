@@ -6,16 +6,21 @@ import { AddToCartButton } from './add-to-cart-button';
 import styles from './shop.module.css';
 
 /**
- * One call plan: price per user per month, a users field and the add button. Its name is a
+ * One call plan: price per user per month, what it includes, a users field and the add button. Its name is a
  * heading one level below the list's (h2 under the plans page's h1, h3 in the dashboard's
- * section), so heading levels never skip (issue 12 point 15).
+ * section), so heading levels never skip.
  */
 export function PlanCard({
   plan,
   siteVersion,
   headingLevel = 2,
 }: {
-  plan: { id: string; name: string; per_user_monthly: { net: number; gross: number } };
+  plan: {
+    id: string;
+    name: string;
+    per_user_monthly: { net: number; gross: number };
+    features: readonly string[];
+  };
   siteVersion: SiteVersionId;
   headingLevel?: 2 | 3;
 }) {
@@ -29,6 +34,13 @@ export function PlanCard({
         <p className={styles.prices}>
           <Price {...plan.per_user_monthly} siteVersion={siteVersion} /> per user a month
         </p>
+        {plan.features.length > 0 ? (
+          <ul className={styles.features} aria-label={`The ${plan.name} plan includes`}>
+            {plan.features.map((feature) => (
+              <li key={feature}>{feature}</li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       <div className={styles.actions}>
         <label htmlFor={id}>Users</label>
@@ -43,7 +55,7 @@ export function PlanCard({
         />
         <AddToCartButton
           item={{ type: 'plan', plan: plan.id, users }}
-          label={`Add the ${plan.name} plan to cart`}
+          what={`the ${plan.name} plan`}
         />
       </div>
     </li>

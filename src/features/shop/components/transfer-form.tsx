@@ -1,18 +1,33 @@
 'use client';
 import { useId, useState } from 'react';
+import Link from 'next/link';
 import { useCartActions } from '@/features/cart/hooks/use-cart';
+import { useOwnedDomains } from '../hooks/use-owned-domains';
 import styles from './shop.module.css';
 
 /**
  * Transfer of a registered domain: the auth code from the current registrar, then the add (with
- * the fly-out). Shown behind a button so a results list stays short.
+ * the fly-out). Shown behind a button so a results list stays short; not offered for a domain
+ * the customer's account already holds here, which links to it instead.
  */
 export function TransferForm({ domain, display }: { domain: string; display: string }) {
   const id = useId();
   const call = useCartActions();
+  const owned = useOwnedDomains();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  if (owned.has(display) || owned.has(domain)) {
+    return (
+      <p className={styles.status}>
+        In your account ·{' '}
+        <Link prefetch={false} href="/dashboard/domains">
+          Manage {display}
+        </Link>
+      </p>
+    );
+  }
 
   if (!open) {
     return (

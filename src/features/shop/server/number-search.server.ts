@@ -26,7 +26,7 @@ const first = (value: string | string[] | undefined) =>
   (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
 
 /**
- * The number search of a page's `?area=&contains=` (issue 13 point 4): at most one page of
+ * The number search of a page's `?area=&contains=`: at most one page of
  * numbers, found on the server so the list arrives with the page and no script builds it.
  */
 export async function numberSearch(

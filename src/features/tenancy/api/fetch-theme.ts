@@ -14,8 +14,9 @@ export type ThemeResponse = {
 export const FETCH_THEME_ERROR = 'Failed to fetch theme';
 
 /**
- * `GET {host}/api/theme?tlds=true` (SPEC section 7). Anything but status 200 with data raises
- * "Failed to fetch theme" (SPEC section 8); the underlying error is kept as its cause.
+ * `GET {host}/api/theme?tlds=true` (docs/contract/calls.md). Anything but status 200 with data
+ * raises "Failed to fetch theme" (docs/contract/constants-and-errors.md); the underlying error is
+ * kept as its cause.
  */
 export async function fetchTheme(
   client: AxiosInstance,

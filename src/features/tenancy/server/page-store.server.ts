@@ -20,7 +20,7 @@ export const pageStore = cache(
     hostParam: string,
     svParam: string,
   ): Promise<{ store: Store; siteVersion: SiteVersionId }> => {
-    const host = normaliseHost(decodeURIComponent(hostParam));
+    const host = normaliseHost(hostParam);
     const siteVersion = parseSiteVersionId(svParam);
     if (!host || !siteVersion) notFound();
     const store = await unstable_cache(() => storeService().byHost(host), ['page-store', host], {

@@ -56,8 +56,8 @@ export async function storedStore(host: string): Promise<StoredStoreView> {
 
 /**
  * A store on a built-in theme (theme_id 7 or 8, or default_theme) shows that theme whatever
- * its own settings say, except its logoSet (SPEC section 4): other theme settings would be
- * stored and never seen, so they are refused.
+ * its own settings say, except its logoSet (docs/contract/brands-and-hosts.md): other theme
+ * settings would be stored and never seen, so they are refused.
  */
 function assertThemeTakesEffect(current: StoredSettings, change: StoreChange): void {
   const builtIn = current.themeId === 7 || current.themeId === 8 || current.defaultTheme;

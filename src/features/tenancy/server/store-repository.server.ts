@@ -3,6 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import { storeHosts, stores, tldPrices } from '@/lib/db/schema';
 import type { StoredStore, TldPrice } from '../store-types';
+import { now } from '@/lib/clock';
+import { siteVersionOf } from '@/features/site-version/site-version';
 
 const priceColumns = {
   siteVersion: true,
@@ -25,7 +27,7 @@ function toTldPrice(row: {
   featured: boolean;
   sortOrder: number;
 }): TldPrice {
-  return { ...row, siteVersion: row.siteVersion === 1 ? 1 : 2 };
+  return { ...row, siteVersion: siteVersionOf(row.siteVersion) };
 }
 
 /** The store reached by a host, with its price list, in one query; null when no store has it. */
@@ -143,7 +145,7 @@ export async function updateStoredSettings(
     const next = change(current);
     await tx
       .update(stores)
-      .set({ ...next, updatedAt: new Date() })
+      .set({ ...next, updatedAt: now() })
       .where(eq(stores.id, id));
     return { ...current, ...next, hosts: await hostsOf(tx, id) };
   });

@@ -23,8 +23,9 @@ export type StoreServiceOptions = {
 };
 
 /**
- * Resolves stores by host (SPEC section 4), cached in process for `ttlMs` per brand or host,
- * unknown hosts included. Change a store through `invalidate` so the next request sees it.
+ * Resolves stores by host (docs/contract/brands-and-hosts.md), cached in process for `ttlMs` per
+ * brand or host, unknown hosts included. Change a store through `invalidate` so the next request
+ * sees it.
  */
 export function createStoreService(options: StoreServiceOptions) {
   const cache = new TtlCache<string, Store | null>({

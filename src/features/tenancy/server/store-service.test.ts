@@ -49,7 +49,7 @@ async function insertStore(values: Partial<typeof stores.$inferInsert>): Promise
   return host;
 }
 
-describe('brand resolution (SPEC section 4)', () => {
+describe('brand resolution (docs/contract/brands-and-hosts.md)', () => {
   it('rule 1: a domain-brand host gives the built-in domain-brand store', async () => {
     for (const host of [
       'nameport.example',

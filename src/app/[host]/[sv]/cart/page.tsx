@@ -9,7 +9,7 @@ import { pageStore } from '@/features/tenancy/server/page-store.server';
 type Props = { params: Promise<{ host: string; sv: string }> };
 
 export const metadata: Metadata = { title: 'Your cart', robots: { index: false } };
-// The visitor's own cart, rendered with the page (issue 13 point 2; docs/decisions/0107).
+// The visitor's own cart, rendered with the page (docs/decisions/0107).
 export const dynamic = 'force-dynamic';
 
 /** The cart page: lines, holds and totals in the first response; changes in the browser. */

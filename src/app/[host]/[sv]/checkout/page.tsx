@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
-import { pageRequestInput } from '@/lib/http/page-request-input';
+import { now } from '@/lib/clock';
+import { can, deniedMessage } from '@/features/access/roles';
+import { pageCaller } from '@/features/access/server/caller.server';
 import { countryOptions } from '@/features/billing/countries';
 import { billingOf } from '@/features/billing/server/billing.server';
 import { CheckoutFlow } from '@/features/checkout/components/checkout-flow';
-import { SignInStep } from '@/features/checkout/components/sign-in-step';
+import { SignInStep, wantsRegistration } from '@/features/checkout/components/sign-in-step';
 import { checkoutView } from '@/features/checkout/server/checkout.server';
-import { pageScope } from '@/features/checkout/server/page-scope.server';
+import { waitingOrderOf } from '@/features/checkout/server/page-data.server';
 import { configuredProviderName } from '@/features/payments/server/provider-config.server';
 import styles from '@/features/checkout/components/checkout.module.css';
 
@@ -13,28 +15,45 @@ export const metadata: Metadata = { title: 'Checkout', robots: { index: false } 
 // One customer's cart and details: rendered per request, never cached (docs/decisions/0064).
 export const dynamic = 'force-dynamic';
 
-/** The checkout (issue 14): sign in or register, then billing, details, review and pay. */
-export default async function CheckoutPage() {
-  const scope = await pageScope(await pageRequestInput());
-  if (!scope) {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The checkout: sign in or register, then billing, details, review and pay. */
+export default async function CheckoutPage({ searchParams }: Props) {
+  const caller = await pageCaller();
+  if (!caller) {
     return (
       <div className={styles.page}>
         <h1>Checkout</h1>
-        <SignInStep />
+        <SignInStep registering={wantsRegistration(await searchParams)} />
       </div>
     );
   }
+  // The billing details and the order are the account's money: not for every role.
+  if (!can(caller.role, 'billing.manage')) {
+    return (
+      <div className={styles.page}>
+        <h1>Checkout</h1>
+        <p>{deniedMessage('billing.manage')} Ask the account’s owner.</p>
+      </div>
+    );
+  }
+  const renderedAt = now().toISOString();
   const [checkout, billing] = await Promise.all([
-    checkoutView(scope),
-    billingOf(scope.user.accountId),
+    checkoutView(caller),
+    billingOf(caller.accountId),
   ]);
+  // An empty cart here is most often an order just placed: Back from its pay page.
+  const waiting = checkout.cart.items.length === 0 ? await waitingOrderOf(caller) : null;
   return (
     <div className={styles.page}>
       <h1>Checkout</h1>
-      <p className={styles.muted}>Signed in as {scope.user.email}</p>
+      <p className={styles.muted}>Signed in as {caller.email}</p>
       <CheckoutFlow
         initial={checkout}
         billing={billing}
+        accountName={caller.name}
+        waitingOrder={waiting}
+        renderedAt={renderedAt}
         countries={countryOptions()}
         demo={configuredProviderName() === 'demo'}
       />

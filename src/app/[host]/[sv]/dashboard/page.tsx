@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/form/auth-card';
 import { DashboardHome } from '@/features/auth/components/dashboard-home';
 import { OverviewSection } from '@/features/dashboard/components/account-pages';
 

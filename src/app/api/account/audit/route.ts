@@ -1,15 +1,13 @@
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { requestInput } from '@/lib/http/request-input';
-import { requirePermission } from '@/features/access/roles';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { accountActivity } from '@/features/activity/server/activity.server';
-import { accountCaller } from '@/features/auth/server/account-caller.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
 /** The account's activity log, newest first (the owner's): `{events:[{at, actor, action, target, ip}]}`. */
 export const GET = apiRoute(async (request) => {
-  const caller = await accountCaller(await requestContext(requestInput(request)));
-  requirePermission(caller.role, 'audit.read');
+  const caller = await requireCaller(await requestContext(requestInput(request)), 'audit.read');
   return dataResponse({ events: await accountActivity(caller) });
 });
 

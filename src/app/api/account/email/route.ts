@@ -2,9 +2,10 @@ import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { emailChangeSchema, emailConfirmSchema } from '@/features/auth/schemas';
 import { confirmEmailChange, requestEmailChange } from '@/features/auth/server/account.server';
-import { requireUser } from '@/features/auth/server/current-user.server';
+import { credentialsOf } from '@/features/auth/server/current-user.server';
 import { requestContext, storeContext } from '@/features/session/server/request-context.server';
 
 /**
@@ -13,7 +14,7 @@ import { requestContext, storeContext } from '@/features/session/server/request-
  */
 export const POST = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
-  const user = await requireUser(ctx);
+  const user = await credentialsOf(await requireCaller(ctx));
   const input = await readJson(request, emailChangeSchema);
   await requestEmailChange(ctx.store, user, input);
   return dataResponse(

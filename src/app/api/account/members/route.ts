@@ -1,15 +1,13 @@
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { requestInput } from '@/lib/http/request-input';
-import { requirePermission } from '@/features/access/roles';
-import { accountCaller } from '@/features/auth/server/account-caller.server';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { accountMembers } from '@/features/auth/server/team.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
 /** The account's people with their roles: `{members:[{id, name, email, role, active, joined_at}]}`. */
 export const GET = apiRoute(async (request) => {
-  const caller = await accountCaller(await requestContext(requestInput(request)));
-  requirePermission(caller.role, 'team.read');
+  const caller = await requireCaller(await requestContext(requestInput(request)), 'team.read');
   return dataResponse({ members: await accountMembers(caller) });
 });
 

@@ -2,15 +2,16 @@ import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { passkeyAddSchema } from '@/features/auth/schemas';
-import { requireUser } from '@/features/auth/server/current-user.server';
+import { credentialsOf } from '@/features/auth/server/current-user.server';
 import { addPasskey } from '@/features/auth/server/passkeys.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
 /** Keeps the new passkey: `{response, name?}` -> 201 `{id, name, rp_id, created_at, ...}`. */
 export const POST = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
-  const user = await requireUser(ctx);
+  const user = await credentialsOf(await requireCaller(ctx));
   const input = await readJson(request, passkeyAddSchema);
   return dataResponse(await addPasskey(ctx, user, input), { status: 201 });
 });

@@ -3,9 +3,10 @@ import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
 import { withSessionCookies } from '@/lib/http/session-cookie';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { passwordChangeSchema } from '@/features/auth/schemas';
 import { changePassword } from '@/features/auth/server/account.server';
-import { requireUser } from '@/features/auth/server/current-user.server';
+import { credentialsOf } from '@/features/auth/server/current-user.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
 /**
@@ -14,7 +15,7 @@ import { requestContext } from '@/features/session/server/request-context.server
  */
 export const PUT = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
-  const user = await requireUser(ctx);
+  const user = await credentialsOf(await requireCaller(ctx));
   const input = await readJson(request, passwordChangeSchema);
   await changePassword(ctx.store, user, { ...input, sessionId: ctx.session?.id ?? null });
   await ctx.rotate();

@@ -2,8 +2,9 @@ import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { phoneConfirmSchema, phoneRemoveSchema, phoneSetupSchema } from '@/features/auth/schemas';
-import { requireUser } from '@/features/auth/server/current-user.server';
+import { credentialsOf } from '@/features/auth/server/current-user.server';
 import { confirmPhone, removePhone, startPhoneSetup } from '@/features/auth/server/phone.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
@@ -13,7 +14,7 @@ import { requestContext } from '@/features/session/server/request-context.server
  */
 export const POST = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
-  const user = await requireUser(ctx);
+  const user = await credentialsOf(await requireCaller(ctx));
   const input = await readJson(request, phoneSetupSchema);
   return dataResponse(await startPhoneSetup(ctx.store, user, input.password, input.phone), {
     status: 202,
@@ -23,7 +24,7 @@ export const POST = apiRoute(async (request) => {
 /** Confirms it: `{code}` -> `{has_phone: true, phone}` (masked). */
 export const PUT = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
-  const user = await requireUser(ctx);
+  const user = await credentialsOf(await requireCaller(ctx));
   const { code } = await readJson(request, phoneConfirmSchema);
   return dataResponse(await confirmPhone(ctx.store, user, code));
 });
@@ -31,7 +32,7 @@ export const PUT = apiRoute(async (request) => {
 /** Removes it: `{password}`. */
 export const DELETE = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
-  const user = await requireUser(ctx);
+  const user = await credentialsOf(await requireCaller(ctx));
   const { password } = await readJson(request, phoneRemoveSchema);
   return dataResponse(await removePhone(ctx.store, user, password));
 });

@@ -2,8 +2,9 @@ import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { totpDisableSchema, totpEnableSchema, totpSetupSchema } from '@/features/auth/schemas';
-import { requireUser } from '@/features/auth/server/current-user.server';
+import { credentialsOf } from '@/features/auth/server/current-user.server';
 import {
   disableTotp,
   finishTotpSetup,
@@ -14,7 +15,7 @@ import { requestContext } from '@/features/session/server/request-context.server
 /** Starts enabling the authenticator app: `{password}` -> `{secret, otpauth_uri, qr_svg, setup_token}`. */
 export const POST = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
-  const user = await requireUser(ctx);
+  const user = await credentialsOf(await requireCaller(ctx));
   const { password } = await readJson(request, totpSetupSchema);
   return dataResponse(await startTotpSetup(ctx.store, user, password));
 });
@@ -22,7 +23,7 @@ export const POST = apiRoute(async (request) => {
 /** Finishes it: `{setup_token, code}` -> `{second_factor: true, backup_codes}` (shown once). */
 export const PUT = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
-  const user = await requireUser(ctx);
+  const user = await credentialsOf(await requireCaller(ctx));
   const input = await readJson(request, totpEnableSchema);
   const { backup_codes } = await finishTotpSetup(ctx.store, user, input.setup_token, input.code);
   return dataResponse({ second_factor: true, backup_codes });
@@ -31,7 +32,7 @@ export const PUT = apiRoute(async (request) => {
 /** Turns it off, with its backup codes: `{password}`. */
 export const DELETE = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
-  const user = await requireUser(ctx);
+  const user = await credentialsOf(await requireCaller(ctx));
   const { password } = await readJson(request, totpDisableSchema);
   await disableTotp(ctx.store, user, password);
   return dataResponse({ second_factor: false });

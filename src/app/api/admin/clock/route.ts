@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { ApiError, dataResponse } from '@/lib/http/api-response';
 import { operatorMethodNotAllowed, operatorRoute } from '@/lib/http/operator';
 import { readJson } from '@/lib/http/read-json';
-import { now, testClockEnabled } from '@/lib/clock';
-import { JobsStillDueError } from '@/lib/jobs/job-queue.server';
+import { DAY_MS, now, testClockEnabled } from '@/lib/clock';
+import { hasErrorCode } from '@/lib/error-code';
 import { advanceTimeAndRunDueJobs } from '@/lib/jobs/process-queue.server';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { keepClock, resumeKeptClock } from '@/lib/test-clock-repository.server';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -29,19 +28,21 @@ const body = z
   });
 
 /**
- * Operator call of a test deployment (TEST_CLOCK=true): moves the product's time forward and
- * answers once every job that became due has run (docs/decisions/0042). Without TEST_CLOCK the
- * path does not exist.
+ * Operator call of a test deployment (TEST_CLOCK=true): moves the product's time forward a day at
+ * a time, running what each day made due, and answers once every job has run (docs/decisions/0042
+ * and 0151). The offset is kept in the database. Without TEST_CLOCK the path does
+ * not exist.
  */
 export const POST = operatorRoute(
   async (request) => {
     const { advance_days, advance_minutes } = await readJson(request, body);
     const by = advance_days !== undefined ? advance_days * DAY_MS : advance_minutes! * MINUTE_MS;
+    await resumeKeptClock();
     try {
-      const { now, ran } = await advanceTimeAndRunDueJobs(by);
+      const { now, ran } = await advanceTimeAndRunDueJobs(by, keepClock);
       return dataResponse({ now: now.toISOString(), ran });
     } catch (error) {
-      if (!(error instanceof JobsStillDueError)) throw error;
+      if (!hasErrorCode(error, 'jobs_still_due')) throw error;
       throw new ApiError(503, 'jobs_pending', 'The clock moved, but due jobs are still running.');
     }
   },
@@ -49,9 +50,13 @@ export const POST = operatorRoute(
 );
 
 /** The product's time now: a test reads it to act at the server's time, not its own. */
-export const GET = operatorRoute(async () => dataResponse({ now: now().toISOString() }), {
-  available: testClockEnabled,
-});
+export const GET = operatorRoute(
+  async () => {
+    await resumeKeptClock();
+    return dataResponse({ now: now().toISOString() });
+  },
+  { available: testClockEnabled },
+);
 
 export const PUT = operatorMethodNotAllowed(['GET', 'POST'], testClockEnabled);
 export const PATCH = PUT;

@@ -1,6 +1,6 @@
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
-import { ApiError, dataResponse, errorResponse } from '@/lib/http/api-response';
+import { ApiError, dataResponse, errorResponse, isApiError } from '@/lib/http/api-response';
 import { readQuery } from '@/lib/http/read-query';
 import { appDatabase } from '@/lib/db/app-db';
 import { secureEqual } from '@/lib/secure-compare';
@@ -28,7 +28,7 @@ export async function GET(request: NextRequest): Promise<Response> {
     const { all, limit } = readQuery(request, query);
     return dataResponse({ messages: await outboxEntries(db, { all: all === '1', limit }) });
   } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error);
+    if (isApiError(error)) return errorResponse(error);
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { pathId, type IdContext } from '@/lib/http/path-id';
 import { requestInput } from '@/lib/http/request-input';
-import { accountScope, checkoutScope } from '@/features/checkout/server/scope.server';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { accountInvoice, invoiceNotFound } from '@/features/invoices/server/invoices.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
@@ -10,8 +10,8 @@ import { requestContext } from '@/features/session/server/request-context.server
 export const GET = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, invoiceNotFound);
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input, 'billing.read');
-  return dataResponse({ invoice: await accountInvoice(accountScope(scope), id) });
+  const caller = await requireCaller(await requestContext(input), 'billing.read');
+  return dataResponse({ invoice: await accountInvoice(caller, id) });
 });
 
 export const POST = methodNotAllowed(['GET']);

@@ -2,8 +2,8 @@ import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { pathId, type IdContext } from '@/lib/http/path-id';
 import { requestInput } from '@/lib/http/request-input';
-import { orderDetail } from '@/features/checkout/server/payment-actions.server';
-import { accountScope, checkoutScope } from '@/features/checkout/server/scope.server';
+import { requireCaller } from '@/features/access/server/caller.server';
+import { orderDetail } from '@/features/purchase/server/payment-actions.server';
 import { orderNotFound } from '@/features/orders/server/orders.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
@@ -11,8 +11,8 @@ import { requestContext } from '@/features/session/server/request-context.server
 export const GET = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, orderNotFound);
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input, 'billing.read');
-  return dataResponse(await orderDetail(accountScope(scope), id));
+  const caller = await requireCaller(await requestContext(input), 'billing.read');
+  return dataResponse(await orderDetail(caller, id));
 });
 
 export const POST = methodNotAllowed(['GET']);

@@ -4,9 +4,8 @@ import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { pathId, type IdContext } from '@/lib/http/path-id';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
-import { requirePermission } from '@/features/access/roles';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { callerContext, requireScope } from '@/features/auth/server/access-context.server';
-import { accountCaller } from '@/features/auth/server/account-caller.server';
 import {
   serviceDetail,
   serviceNotFound,
@@ -18,19 +17,18 @@ export const GET = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, serviceNotFound);
   const ctx = await callerContext(requestInput(request));
   requireScope(ctx, 'services:read');
-  const caller = await accountCaller(ctx);
-  requirePermission(caller.role, 'services.read');
+  const caller = await requireCaller(ctx, 'services.read');
   return dataResponse({ service: await serviceDetail(caller, id) });
 });
 
-/** Changes the settings of the service's type (issue 15 contract); answers the service. */
+/** Changes the settings of the service's type; answers the service. */
 export const PATCH = apiRoute<IdContext>(
   async (request, context) => {
     // Who may change anything first, then which service.
     const ctx = await callerContext(requestInput(request));
     requireScope(ctx, 'services:write');
     const id = await pathId(context, serviceNotFound);
-    const caller = await accountCaller(ctx);
+    const caller = await requireCaller(ctx);
     const body = await readJson(
       request,
       z.record(z.string(), z.unknown(), { error: 'must be an object of settings' }),

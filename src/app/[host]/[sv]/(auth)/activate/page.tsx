@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { ActivateView } from '@/features/auth/components/activate-view';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/form/auth-card';
 
 export const metadata: Metadata = { title: 'Activate your account' };
 

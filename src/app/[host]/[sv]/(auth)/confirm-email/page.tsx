@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/form/auth-card';
 import { ConfirmEmailView } from '@/features/auth/components/confirm-email-view';
 
 export const metadata: Metadata = { title: 'Confirm your new e-mail address' };

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/form/auth-card';
 import { ForgotForm } from '@/features/auth/components/forgot-form';
 
 export const metadata: Metadata = { title: 'Forgot your password' };

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { getEnv } from '@/lib/env';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/form/auth-card';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { LoginForm } from '@/features/auth/components/login-form';
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getEnv } from '@/lib/env';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/form/auth-card';
 import { GoogleButton } from '@/features/auth/components/google-button';
 import { RegisterForm } from '@/features/auth/components/register-form';
 

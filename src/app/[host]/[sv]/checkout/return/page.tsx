@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
-import { pageRequestInput } from '@/lib/http/page-request-input';
+import { can } from '@/features/access/roles';
+import { pageCaller } from '@/features/access/server/caller.server';
 import { pagePayment } from '@/features/checkout/server/page-data.server';
-import { pageScope } from '@/features/checkout/server/page-scope.server';
-import { accountScope } from '@/features/checkout/server/scope.server';
-import { stripeReturn } from '@/features/checkout/server/stripe-actions.server';
+import { stripeReturn } from '@/features/purchase/server/stripe-actions.server';
 
 export const metadata: Metadata = { title: 'Payment', robots: { index: false } };
 export const dynamic = 'force-dynamic';
@@ -18,9 +17,9 @@ type Props = { searchParams: Promise<{ payment?: string }> };
  */
 export default async function StripeReturnPage({ searchParams }: Props) {
   const { payment } = await searchParams;
-  const scope = await pageScope(await pageRequestInput());
-  if (!scope) redirect('/checkout');
-  const account = accountScope(scope);
-  if (!payment || !(await pagePayment(account, payment))) notFound();
-  redirect(await stripeReturn(account, payment));
+  const caller = await pageCaller();
+  if (!caller) redirect('/checkout');
+  if (!can(caller.role, 'billing.manage')) notFound();
+  if (!payment || !(await pagePayment(caller, payment))) notFound();
+  redirect(await stripeReturn(caller, payment));
 }

@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
-import { ApiError } from '@/lib/http/api-response';
-import { pageRequestInput } from '@/lib/http/page-request-input';
-import { pageScope } from '@/features/checkout/server/page-scope.server';
-import { accountScope } from '@/features/checkout/server/scope.server';
+import { isApiError } from '@/lib/http/api-response';
+import { can } from '@/features/access/roles';
+import { pageCaller } from '@/features/access/server/caller.server';
 import { InvoiceDocument } from '@/features/invoices/components/invoice-document';
 import { accountInvoice } from '@/features/invoices/server/invoices.server';
 import type { Invoice } from '@/features/invoices/invoice-types';
@@ -17,13 +16,15 @@ type Props = { params: Promise<{ id: string }> };
 /** One of the account's invoices as a page, with its PDF to download. */
 export default async function InvoicePage({ params }: Props) {
   const { id } = await params;
-  const scope = await pageScope(await pageRequestInput());
-  if (!scope) redirect('/login');
+  const caller = await pageCaller();
+  if (!caller) redirect('/login');
+  // A role that may not read bills finds no invoice here, as the API answers it 403.
+  if (!can(caller.role, 'billing.read')) notFound();
   let invoice: Invoice;
   try {
-    invoice = await accountInvoice(accountScope(scope), id);
+    invoice = await accountInvoice(caller, id);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
+    if (isApiError(error) && error.status === 404) notFound();
     throw error;
   }
   return (

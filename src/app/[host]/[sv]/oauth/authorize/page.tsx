@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { Suspense } from 'react';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/form/auth-card';
 import { AuthorizeFlow } from '@/features/auth/components/authorize-flow';
-import { FormError } from '@/features/auth/components/field';
+import { FormError } from '@/components/form/field';
 import { checkAuthorizeRequest } from '@/features/auth/server/oauth.server';
 import { pageStore } from '@/features/tenancy/server/page-store.server';
 

@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
-import { pageRequestInput } from '@/lib/http/page-request-input';
+import { can } from '@/features/access/roles';
+import { pageCaller } from '@/features/access/server/caller.server';
 import { OrderView } from '@/features/checkout/components/order-view';
 import { pageOrder } from '@/features/checkout/server/page-data.server';
-import { pageScope } from '@/features/checkout/server/page-scope.server';
-import { accountScope } from '@/features/checkout/server/scope.server';
 
 export const metadata: Metadata = { title: 'Your order', robots: { index: false } };
 export const dynamic = 'force-dynamic';
@@ -14,9 +13,11 @@ type Props = { params: Promise<{ id: string }> };
 /** One of the account's orders; another account's is not found. */
 export default async function OrderPage({ params }: Props) {
   const { id } = await params;
-  const scope = await pageScope(await pageRequestInput());
-  if (!scope) redirect('/login');
-  const detail = await pageOrder(accountScope(scope), id);
+  const caller = await pageCaller();
+  if (!caller) redirect('/login');
+  // A role that may not read bills finds no order here, as the API answers it 403.
+  if (!can(caller.role, 'billing.read')) notFound();
+  const detail = await pageOrder(caller, id);
   if (!detail) notFound();
   return (
     <OrderView order={detail.order} payments={detail.payments} invoiceId={detail.invoice_id} />

@@ -5,8 +5,8 @@ import { pathId, type IdContext } from '@/lib/http/path-id';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
 import { withSessionCookies } from '@/lib/http/session-cookie';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { ROLES } from '@/features/access/roles';
-import { accountCaller } from '@/features/auth/server/account-caller.server';
 import { changeMemberRole, memberNotFound, removeMember } from '@/features/auth/server/team.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
@@ -18,7 +18,7 @@ const roleBody = z.strictObject({
 /** Another role for a person; `{role: "owner", password}` hands the account over. */
 export const PATCH = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, memberNotFound);
-  const caller = await accountCaller(await requestContext(requestInput(request)));
+  const caller = await requireCaller(await requestContext(requestInput(request)));
   const body = await readJson(request, roleBody);
   return dataResponse({ members: await changeMemberRole(caller, id, body) });
 });
@@ -27,7 +27,7 @@ export const PATCH = apiRoute<IdContext>(async (request, context) => {
 export const DELETE = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, memberNotFound);
   const ctx = await requestContext(requestInput(request));
-  const caller = await accountCaller(ctx);
+  const caller = await requireCaller(ctx);
   const members = await removeMember(caller, id);
   if (id === caller.userId) ctx.forget();
   return withSessionCookies(dataResponse({ members }), ctx);

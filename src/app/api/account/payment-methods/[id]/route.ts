@@ -4,8 +4,7 @@ import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { pathId, type IdContext } from '@/lib/http/path-id';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
-import { requirePermission } from '@/features/access/roles';
-import { accountCaller } from '@/features/auth/server/account-caller.server';
+import { requireCaller } from '@/features/access/server/caller.server';
 import {
   chooseDefaultMethod,
   paymentMethodNotFound,
@@ -20,8 +19,7 @@ const defaultBody = z.strictObject({
 /** `{is_default: true}` makes the method the one renewals are charged to. */
 export const PATCH = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, paymentMethodNotFound);
-  const caller = await accountCaller(await requestContext(requestInput(request)));
-  requirePermission(caller.role, 'billing.manage');
+  const caller = await requireCaller(await requestContext(requestInput(request)), 'billing.manage');
   await readJson(request, defaultBody);
   return dataResponse({ payment_methods: await chooseDefaultMethod(caller, id) });
 });
@@ -29,8 +27,7 @@ export const PATCH = apiRoute<IdContext>(async (request, context) => {
 /** Removes a kept method; answers the methods left. */
 export const DELETE = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, paymentMethodNotFound);
-  const caller = await accountCaller(await requestContext(requestInput(request)));
-  requirePermission(caller.role, 'billing.manage');
+  const caller = await requireCaller(await requestContext(requestInput(request)), 'billing.manage');
   return dataResponse({ payment_methods: await removePaymentMethod(caller, id) });
 });
 

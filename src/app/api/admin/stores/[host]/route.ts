@@ -11,10 +11,16 @@ import {
 
 type Context = { params: Promise<{ host: string }> };
 
+/**
+ * Next hands the segment decoded: decoding it again made "%25" a "%" that threw (a 500 with no
+ * body), and would have read "%2541" as "A". A host name has no percent sign to decode.
+ */
 async function hostOf({ params }: Context): Promise<string> {
-  const host = normaliseHost(decodeURIComponent((await params).host));
+  const host = normaliseHost((await params).host);
   if (!host) {
-    throw new ApiError(400, 'validation_failed', 'Not a host name.', { host: ['host name'] });
+    throw new ApiError(400, 'validation_failed', 'Not a host name.', {
+      host: ['must be a host name, e.g. shop.example.com'],
+    });
   }
   return host;
 }

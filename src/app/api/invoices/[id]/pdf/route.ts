@@ -1,7 +1,7 @@
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { pathId, type IdContext } from '@/lib/http/path-id';
 import { requestInput } from '@/lib/http/request-input';
-import { accountScope, checkoutScope } from '@/features/checkout/server/scope.server';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { invoicePdf } from '@/features/invoices/server/invoice-pdf.server';
 import { accountInvoice, invoiceNotFound } from '@/features/invoices/server/invoices.server';
 import { requestContext } from '@/features/session/server/request-context.server';
@@ -10,8 +10,8 @@ import { requestContext } from '@/features/session/server/request-context.server
 export const GET = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, invoiceNotFound);
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input, 'billing.read');
-  const invoice = await accountInvoice(accountScope(scope), id);
+  const caller = await requireCaller(await requestContext(input), 'billing.read');
+  const invoice = await accountInvoice(caller, id);
   const pdf = await invoicePdf(invoice);
   return new Response(new Uint8Array(pdf), {
     headers: {

@@ -4,9 +4,9 @@ import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { pathId, type IdContext } from '@/lib/http/path-id';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
-import { paymentNotFound } from '@/features/checkout/server/finish.server';
-import { demoOutcome } from '@/features/checkout/server/payment-actions.server';
-import { accountScope, checkoutScope } from '@/features/checkout/server/scope.server';
+import { requireCaller } from '@/features/access/server/caller.server';
+import { paymentNotFound } from '@/features/purchase/server/finish.server';
+import { demoOutcome } from '@/features/purchase/server/payment-actions.server';
 import { DEMO_OUTCOMES } from '@/features/payments/payment-types';
 import { requestContext } from '@/features/session/server/request-context.server';
 
@@ -18,9 +18,9 @@ const body = z.strictObject({
 export const POST = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, paymentNotFound);
   const input = requestInput(request);
-  const scope = await checkoutScope(await requestContext(input), input, 'billing.manage');
+  const caller = await requireCaller(await requestContext(input), 'billing.manage');
   const { outcome } = await readJson(request, body);
-  return dataResponse(await demoOutcome(accountScope(scope), id, outcome));
+  return dataResponse(await demoOutcome(caller, id, outcome));
 });
 
 export const GET = methodNotAllowed(['POST']);

@@ -1,7 +1,7 @@
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { readRawText } from '@/lib/http/read-raw';
-import { handleStripeWebhook } from '@/features/checkout/server/stripe-actions.server';
+import { handleStripeWebhook } from '@/features/purchase/server/stripe-actions.server';
 
 /** Stripe's events are small; a larger body is not one. */
 const MAX_EVENT_BYTES = 256 * 1024;

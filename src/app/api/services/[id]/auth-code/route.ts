@@ -3,8 +3,9 @@ import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { pathId, type IdContext } from '@/lib/http/path-id';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { requirePermission } from '@/features/access/roles';
-import { accountCaller } from '@/features/auth/server/account-caller.server';
+import { credentialsOf } from '@/features/auth/server/current-user.server';
 import { confirmPassword } from '@/features/auth/server/reauth.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 import { authCodeBodySchema } from '@/features/services/schemas';
@@ -17,10 +18,10 @@ import { serviceNotFound } from '@/features/services/server/service-settings.ser
  */
 export const POST = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, serviceNotFound);
-  const caller = await accountCaller(await requestContext(requestInput(request)));
+  const caller = await requireCaller(await requestContext(requestInput(request)));
   const { password } = await readJson(request, authCodeBodySchema);
   requirePermission(caller.role, 'services.secret');
-  await confirmPassword(caller.user, password);
+  await confirmPassword(await credentialsOf(caller), password);
   return dataResponse(await revealAuthCode(caller, id));
 });
 

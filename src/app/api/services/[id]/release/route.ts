@@ -3,7 +3,7 @@ import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { pathId, type IdContext } from '@/lib/http/path-id';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
-import { accountCaller } from '@/features/auth/server/account-caller.server';
+import { requireCaller } from '@/features/access/server/caller.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 import { releaseBodySchema } from '@/features/services/schemas';
 import { releaseNumber } from '@/features/services/server/service-actions.server';
@@ -12,7 +12,7 @@ import { serviceDetail, serviceNotFound } from '@/features/services/server/servi
 /** Releases a number for good once the customer typed it again; answers the service. */
 export const POST = apiRoute<IdContext>(async (request, context) => {
   const id = await pathId(context, serviceNotFound);
-  const caller = await accountCaller(await requestContext(requestInput(request)));
+  const caller = await requireCaller(await requestContext(requestInput(request)));
   const { confirm } = await readJson(request, releaseBodySchema);
   await releaseNumber(caller, id, confirm);
   return dataResponse({ service: await serviceDetail(caller, id) });

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/form/auth-card';
 import { InviteView } from '@/features/auth/components/invite-view';
 
 export const metadata: Metadata = { title: 'Join an account' };

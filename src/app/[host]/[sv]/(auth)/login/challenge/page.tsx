@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { AuthCard } from '@/features/auth/components/auth-card';
+import { AuthCard } from '@/components/form/auth-card';
 import { ChallengeForm } from '@/features/auth/components/challenge-form';
 
 export const metadata: Metadata = { title: 'Confirm it is you' };

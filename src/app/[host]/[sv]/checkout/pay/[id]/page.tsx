@@ -1,14 +1,15 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
-import { ApiError } from '@/lib/http/api-response';
-import { pageRequestInput } from '@/lib/http/page-request-input';
+import { isApiError } from '@/lib/http/api-response';
+import { can } from '@/features/access/roles';
+import { pageCaller } from '@/features/access/server/caller.server';
 import { DemoPay } from '@/features/checkout/components/demo-pay';
+import { SavedCardPay } from '@/features/checkout/components/saved-card-pay';
 import { StripePay } from '@/features/checkout/components/stripe-pay';
 import { pagePayment } from '@/features/checkout/server/page-data.server';
-import { pageScope } from '@/features/checkout/server/page-scope.server';
-import { accountScope } from '@/features/checkout/server/scope.server';
-import { stripePayment } from '@/features/checkout/server/stripe-actions.server';
+import { stripePayment } from '@/features/purchase/server/stripe-actions.server';
+import { accountPaymentMethodViews } from '@/features/payments/server/payment-methods.server';
 import { formatMoney } from '@/features/pricing/format-money';
 import styles from '@/features/checkout/components/checkout.module.css';
 
@@ -17,19 +18,27 @@ export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ id: string }> };
 
-/** The pay page of one payment: the demo's choices, or Stripe's card form. */
+/**
+ * The pay page of one payment: the account's kept methods of the same provider (a bank transfer
+ * cannot be pulled), then the demo's choices or Stripe's card form.
+ */
 export default async function PayPage({ params }: Props) {
   const { id } = await params;
-  const scope = await pageScope(await pageRequestInput());
-  if (!scope) redirect('/checkout');
-  const account = accountScope(scope);
-  const found = await pagePayment(account, id);
+  const caller = await pageCaller();
+  if (!caller) redirect('/checkout');
+  // A role that may not pay finds no payment here, as the API answers it 403.
+  if (!can(caller.role, 'billing.manage')) notFound();
+  const found = await pagePayment(caller, id);
   if (!found) notFound();
   const { payment, detail } = found;
   if (payment.status === 'succeeded' || detail.order.status !== 'awaiting_payment') {
     redirect(`/orders/${detail.order.id}`);
   }
   const amount = formatMoney(payment.amount, detail.order.site_version);
+  const kept =
+    payment.provider === 'manual'
+      ? []
+      : (await accountPaymentMethodViews(caller)).filter((m) => m.provider === payment.provider);
   return (
     <div className={styles.page}>
       <h1>Pay for order {detail.order.number}</h1>
@@ -37,11 +46,14 @@ export default async function PayPage({ params }: Props) {
         <h2 id="pay-amount" className={styles.heading}>
           {amount} due today
         </h2>
+        {kept.length > 0 ? (
+          <SavedCardPay orderId={detail.order.id} amount={amount} methods={kept} />
+        ) : null}
         {payment.provider === 'demo' ? (
           <DemoPay payment={payment} orderId={detail.order.id} />
         ) : null}
         {payment.provider === 'stripe' ? (
-          <StripeSection scope={account} paymentId={payment.id} amount={amount} />
+          <StripeSection scope={caller} paymentId={payment.id} amount={amount} />
         ) : null}
         {payment.provider === 'manual' ? (
           <p>
@@ -63,7 +75,7 @@ async function StripeSection(props: {
   try {
     stripe = await stripePayment(props.scope, props.paymentId);
   } catch (error) {
-    if (error instanceof ApiError) return <p role="alert">{error.message}</p>;
+    if (isApiError(error)) return <p role="alert">{error.message}</p>;
     throw error;
   }
   // Back to the host the customer is on: Stripe needs an absolute return address.

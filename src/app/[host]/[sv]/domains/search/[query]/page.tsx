@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { ApiError } from '@/lib/http/api-response';
+import { isApiError } from '@/lib/http/api-response';
 import { markThisPage } from '@/lib/cache/page-marks';
 import { searchDomains } from '@/features/catalog/server/domain-search.server';
 import { decodeSearchSegment, domainSearchTag } from '@/features/catalog/search-address';
@@ -41,7 +41,7 @@ async function Results({
   try {
     answer = await searchDomains({ query, prices, siteVersion });
   } catch (error) {
-    const reason = error instanceof ApiError ? error.fields?.q?.[0] : undefined;
+    const reason = isApiError(error) ? error.fields?.q?.[0] : undefined;
     if (!reason) throw error;
     return (
       <p className={styles.error} role="alert">

@@ -1,7 +1,7 @@
 import { dataResponse } from '@/lib/http/api-response';
 import { operatorMethodNotAllowed, operatorRoute } from '@/lib/http/operator';
 import { pathId, type IdContext } from '@/lib/http/path-id';
-import { markPaidByOperator } from '@/features/checkout/server/payment-actions.server';
+import { markPaidByOperator } from '@/features/purchase/server/payment-actions.server';
 import { orderNotFound } from '@/features/orders/server/orders.server';
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" DROP CONSTRAINT "payments_status";--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_status" CHECK ("payments"."status" in ('requires_payment', 'requires_action', 'processing', 'succeeded', 'failed', 'refunded'));

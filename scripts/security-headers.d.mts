@@ -1,0 +1,29 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const REFERRER_POLICY: string;
+export const SELF_FRAMED_PREFIX: string;
+export function frameAncestorsOf(pathname: string): string;
+export function sha256Source(text: string | Buffer): string;
+export const VAT_BOOT_HASH: string;
+export function inlineScriptHashes(html: Buffer): string[];
+export function newNonce(): string;
+export type OutsideOrigins = { connect: string; frame: string; style: string };
+export function outsideOrigins(env: Record<string, string | undefined>): OutsideOrigins;
+export function pagePolicy(p: {
+  scripts: string[];
+  frameAncestors: string;
+  origins: OutsideOrigins;
+}): string;
+export function nonPagePolicy(frameAncestors: string): string;
+export function setCommonHeaders(res: ServerResponse, frameAncestors: string): void;
+export function createSecurityHeaders(options: {
+  env: Record<string, string | undefined>;
+  loaderHash: string;
+}): {
+  prepare(req: IncomingMessage): string | null;
+  apply(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: { nonce: string | null; scriptHashes?: string[] | undefined },
+  ): void;
+};

@@ -1,0 +1,228 @@
+// The security headers of every answer (docs/decisions/0130-security-headers.md): no framing but
+// where the product frames itself, no MIME sniffing, a strict referrer policy, and a
+// Content-Security-Policy whose scripts are exactly the page's own.
+//
+// A page from Next's page cache is the same text for every visitor, so its inline scripts are
+// allowed by their hashes, worked out once per page text (page-bytes.mjs). A page rendered per
+// request is streamed, its headers leave before its scripts are written: Next gives its scripts
+// the nonce this server puts in the request, and the answer's policy names that nonce. Either
+// way `'strict-dynamic'` lets those scripts load the rest (Next's chunks, Stripe.js, Google's
+// sign-in, the store's tag manager), and nothing a page did not start itself runs.
+import { createHash, randomBytes } from 'node:crypto';
+
+export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
+
+/**
+ * Where the product frames its own pages: the reseller's theme preview, under /admin on the
+ * store's own host. Everything else refuses every frame.
+ */
+export const SELF_FRAMED_PREFIX = '/admin/preview';
+
+/** The frame-ancestors source of a path. @param {string} pathname */
+export function frameAncestorsOf(pathname) {
+  return pathname === SELF_FRAMED_PREFIX || pathname.startsWith(`${SELF_FRAMED_PREFIX}/`)
+    ? "'self'"
+    : "'none'";
+}
+
+/** @param {string | Buffer} text */
+export const sha256Source = (text) =>
+  `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * The root layout's boot script (VAT_BOOT_SCRIPT, src/features/pricing/vat-display.ts): a page
+ * rendered per request carries it without a nonce (React gives none to a plain script element).
+ * tests/server/security-headers.test.ts fails when the two part.
+ */
+export const VAT_BOOT_HASH = "'sha256-pNuH/uQdoWQ5xhHxL4iWpxosqTQFJNSAt7FQpqmD7cs='";
+
+/** Script types a browser runs; any other type is a data block (JSON-LD, paint-first's marks). */
+const RUNNABLE = new Set(['', 'text/javascript', 'application/javascript', 'module']);
+const SCRIPT_OPEN = Buffer.from('<script');
+const SCRIPT_CLOSE = Buffer.from('</script>');
+const ATTRIBUTE_END = new Set([0x20, 0x3e, 0x09, 0x0a, 0x0d, 0x2f]); // space > tab LF CR /
+
+/**
+ * The hash sources of every inline script a page's HTML runs, in their order, once each.
+ * @param {Buffer} html
+ * @returns {string[]}
+ */
+export function inlineScriptHashes(html) {
+  const hashes = new Set();
+  let at = html.indexOf(SCRIPT_OPEN);
+  while (at !== -1) {
+    const next = html[at + SCRIPT_OPEN.length];
+    const tagEnd = html.indexOf(0x3e, at);
+    if (tagEnd === -1) break;
+    if (next === undefined || !ATTRIBUTE_END.has(next)) {
+      at = html.indexOf(SCRIPT_OPEN, at + 1);
+      continue;
+    }
+    const close = html.indexOf(SCRIPT_CLOSE, tagEnd);
+    if (close === -1) break;
+    const tag = html.toString('latin1', at, tagEnd + 1);
+    const type = /\stype\s*=\s*"([^"]*)"/i.exec(tag)?.[1].trim().toLowerCase() ?? '';
+    if (!/\ssrc\s*=/i.test(tag) && RUNNABLE.has(type))
+      hashes.add(sha256Source(html.subarray(tagEnd + 1, close)));
+    at = html.indexOf(SCRIPT_OPEN, close + SCRIPT_CLOSE.length);
+  }
+  return [...hashes];
+}
+
+const NONCE_BYTES = 16;
+const POOL_NONCES = 256;
+let pool = Buffer.alloc(0);
+let taken = POOL_NONCES;
+
+/**
+ * A nonce for a page request: 128 random bits. Drawn from a pool filled 256 nonces at a time, as
+ * Node's randomUUID does: one randomBytes call costs as much as the rest of a cached page's
+ * headers together.
+ */
+export function newNonce() {
+  if (taken === POOL_NONCES) {
+    pool = randomBytes(NONCE_BYTES * POOL_NONCES);
+    taken = 0;
+  }
+  const at = NONCE_BYTES * taken++;
+  return pool.toString('base64', at, at + NONCE_BYTES);
+}
+
+/** @param {string | undefined} url */
+function originOf(url) {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The outside origins a page may talk to and frame, by what this server is configured to load:
+ * Stripe on the pay page, Google's sign-in, the stores' tag manager, error reporting. They let
+ * nothing run: only the page's own scripts run, and these are what those scripts reach.
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function outsideOrigins(env) {
+  const connect = [
+    'https://*.googletagmanager.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+  ];
+  const frame = ['https://www.googletagmanager.com'];
+  const style = [];
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    const js = originOf(env.STRIPE_JS_URL) ?? 'https://js.stripe.com';
+    connect.push('https://api.stripe.com', js);
+    frame.push('https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', js);
+  }
+  if (env.GOOGLE_CLIENT_ID) {
+    connect.push('https://accounts.google.com/gsi/');
+    frame.push('https://accounts.google.com/gsi/');
+    style.push('https://accounts.google.com/gsi/style');
+  }
+  const sentry = originOf(env.SENTRY_DSN);
+  if (sentry) connect.push(sentry);
+  const unique = (list) => [...new Set(list)].join(' ');
+  return { connect: unique(connect), frame: unique(frame), style: unique(style) };
+}
+
+/**
+ * A page's policy.
+ * @param {{ scripts: string[], frameAncestors: string, origins: ReturnType<typeof outsideOrigins> }} p
+ */
+export function pagePolicy({ scripts, frameAncestors, origins }) {
+  return [
+    "default-src 'self'",
+    `script-src 'strict-dynamic' ${scripts.join(' ')}`,
+    // Next inlines the pages' CSS, and themes and layout set style attributes.
+    `style-src 'self' 'unsafe-inline' ${origins.style}`.trimEnd(),
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${origins.connect}`,
+    `frame-src 'self' ${origins.frame}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
+}
+
+/** The policy of an answer that is not a page (JSON, PDF, files): it may load and run nothing. */
+export const nonPagePolicy = (frameAncestors) =>
+  `default-src 'none'; frame-ancestors ${frameAncestors}`;
+
+/** The headers every answer carries, whatever its type. @param {import('node:http').ServerResponse} res @param {string} frameAncestors */
+export function setCommonHeaders(res, frameAncestors) {
+  res.setHeader('x-content-type-options', 'nosniff');
+  res.setHeader('referrer-policy', REFERRER_POLICY);
+  res.setHeader('x-frame-options', frameAncestors === "'self'" ? 'SAMEORIGIN' : 'DENY');
+}
+
+/** Paths Next renders as pages (the rest are calls, files and chunks). */
+const NOT_A_PAGE = /^\/(?:api|svc|_next)(?:\/|$)/;
+
+/**
+ * The headers of every answer of one server.
+ * @param {{ env: NodeJS.ProcessEnv, loaderHash: string }} options `loaderHash`: the paint-first
+ *   loader's hash source, which serve.mjs writes into every page without a nonce.
+ */
+export function createSecurityHeaders({ env, loaderHash }) {
+  const origins = outsideOrigins(env);
+  /** A cached page's policy, made once per page and frame rule (its hashes are its own list). */
+  const cachedPolicies = new WeakMap();
+  const hashedPolicy = (scriptHashes, frameAncestors) => {
+    let byFrame = cachedPolicies.get(scriptHashes);
+    if (!byFrame) cachedPolicies.set(scriptHashes, (byFrame = new Map()));
+    let policy = byFrame.get(frameAncestors);
+    if (policy === undefined) {
+      policy = pagePolicy({ scripts: scriptHashes, frameAncestors, origins });
+      byFrame.set(frameAncestors, policy);
+    }
+    return policy;
+  };
+  return {
+    /**
+     * Before Next sees the request: a page request gets a nonce, which Next reads from the
+     * request's policy and gives to the scripts it writes. Whatever a client sent there is
+     * replaced. Returns the nonce, or null.
+     * @param {import('node:http').IncomingMessage} req
+     */
+    prepare(req) {
+      delete req.headers['content-security-policy'];
+      delete req.headers['content-security-policy-report-only'];
+      const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+      if (NOT_A_PAGE.test(pathname)) return null;
+      const nonce = newNonce();
+      req.headers['content-security-policy'] = `script-src 'nonce-${nonce}'`;
+      return nonce;
+    },
+
+    /**
+     * Just before the headers are written. A policy the application set (the store snippet's
+     * document) is its own and stays.
+     * @param {import('node:http').IncomingMessage} req
+     * @param {import('node:http').ServerResponse} res
+     * @param {{ nonce: string | null, scriptHashes?: string[] }} page the request's nonce, and
+     *   the hashes of the cached page the answer was sent from
+     */
+    apply(req, res, { nonce, scriptHashes }) {
+      const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+      const frameAncestors = frameAncestorsOf(pathname);
+      setCommonHeaders(res, frameAncestors);
+      if (res.getHeader('content-security-policy') !== undefined) return;
+      const html = String(res.getHeader('content-type') ?? '').startsWith('text/html');
+      if (!html) {
+        res.setHeader('content-security-policy', nonPagePolicy(frameAncestors));
+        return;
+      }
+      if (scriptHashes) {
+        res.setHeader('content-security-policy', hashedPolicy(scriptHashes, frameAncestors));
+        return;
+      }
+      const scripts = [...(nonce ? [`'nonce-${nonce}'`] : []), loaderHash, VAT_BOOT_HASH];
+      res.setHeader('content-security-policy', pagePolicy({ scripts, frameAncestors, origins }));
+    },
+  };
+}

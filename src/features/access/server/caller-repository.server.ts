@@ -1,0 +1,32 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { AppDb } from '@/lib/db/client';
+import { users } from '@/lib/db/schema';
+
+/** Who a user is in their account: never a hash or a secret (docs/decisions/0126). */
+export type CallerIdentity = {
+  id: string;
+  storeKey: string;
+  accountId: string;
+  role: string;
+  name: string;
+  email: string;
+};
+
+export async function findCallerIdentity(
+  db: AppDb,
+  userId: string,
+): Promise<CallerIdentity | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      storeKey: users.storeKey,
+      accountId: users.accountId,
+      role: users.role,
+      name: users.name,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}

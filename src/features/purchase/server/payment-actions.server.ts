@@ -1,0 +1,189 @@
+import 'server-only';
+import { now as clockNow } from '@/lib/clock';
+import { appDb } from '@/lib/db/app-db';
+import { ApiError } from '@/lib/http/api-response';
+import { isUuid } from '@/lib/uuid';
+import { invoiceOfOrder } from '@/features/invoices/server/invoices.server';
+import type { Order } from '@/features/orders/order-types';
+import {
+  accountOrder,
+  lockOrderForUpdate,
+  orderById,
+  orderView,
+} from '@/features/orders/server/orders.server';
+import type { DemoOutcome, Payment } from '@/features/payments/payment-types';
+import { paymentMethodNotFound } from '@/features/payments/server/payment-methods.server';
+import { configuredProviderName } from '@/features/payments/server/provider-config.server';
+import {
+  accountPaymentMethods,
+  lockPaymentForUpdate,
+  orderPayments,
+  paymentById,
+  paymentView,
+  setPaymentStatus,
+  type PaymentRow,
+} from '@/features/payments/server/payments.server';
+import { runCharge } from './charge.server';
+import { finishPayment, paymentNotFound } from './finish.server';
+import { orderNotPayable, startPayment } from './start-payment.server';
+
+type AccountScope = { accountId: string; storeKey: string };
+
+/** A payment of the account in this store, else 404 (another account's looks like none). */
+export async function accountPayment(scope: AccountScope, paymentId: string): Promise<PaymentRow> {
+  if (!isUuid(paymentId)) throw paymentNotFound();
+  const payment = await paymentById(paymentId);
+  if (!payment || payment.accountId !== scope.accountId || payment.storeKey !== scope.storeKey) {
+    throw paymentNotFound();
+  }
+  return payment;
+}
+
+/** An order with its payments and invoice id (GET /api/orders/{id}). */
+export async function orderDetail(
+  scope: AccountScope,
+  orderId: string,
+): Promise<{ order: Order; payments: Payment[]; invoice_id: string | null }> {
+  const db = await appDb();
+  const { order, lines } = await accountOrder(scope, orderId, db);
+  const [payments, invoice] = await Promise.all([
+    orderPayments(order.id, db),
+    invoiceOfOrder(order.id, db),
+  ]);
+  return {
+    order: orderView(order, lines),
+    payments: payments.map(paymentView),
+    invoice_id: invoice?.id ?? null,
+  };
+}
+
+/**
+ * POST /api/orders/{id}/pay, for checkout's pay page, the order page and the dashboard's bills:
+ * a new attempt for the order's amount, paid on its page; with a kept method, charged at once
+ * (402 `payment_declined` when the provider says no, and the order still awaits payment).
+ */
+export async function payOrder(
+  scope: AccountScope,
+  orderId: string,
+  input: { paymentMethodId?: string } = {},
+): Promise<Payment> {
+  const db = await appDb();
+  const { order } = await accountOrder(scope, orderId, db);
+  if (!input.paymentMethodId) {
+    const started = await db.transaction((tx) =>
+      startPayment(tx, order.id, { provider: configuredProviderName(), now: clockNow() }),
+    );
+    return paymentView(started.payment);
+  }
+  const methods = await accountPaymentMethods(scope.accountId);
+  const method = methods.find((m) => m.id === input.paymentMethodId);
+  if (!method) throw paymentMethodNotFound();
+  const started = await db.transaction((tx) =>
+    startPayment(tx, order.id, {
+      provider: method.provider,
+      charge: true,
+      now: clockNow(),
+    }),
+  );
+  const billing = started.order.billing;
+  const outcome = await runCharge(started.payment.id, started.order, method, {
+    email: started.order.email,
+    name: billing.name ?? '',
+  });
+  if (!outcome.paid) {
+    if (outcome.notPayable) throw orderNotPayable((await orderById(db, order.id))!.order);
+    throw new ApiError(402, 'payment_declined', outcome.reason);
+  }
+  return paymentView((await paymentById(started.payment.id))!);
+}
+
+/** The demo's "card": a method kept for renewals when the customer asked, moving no money. */
+const DEMO_METHOD = {
+  providerRef: 'demo-card',
+  customerRef: null,
+  label: 'Demo card (no money moves)',
+};
+
+/**
+ * POST /api/payments/{id}/demo: the demo pay page's outcome. `succeed` finishes the order
+ * (directly, or as the second confirmation after `authenticate`); `decline` fails this attempt
+ * and leaves the order awaiting payment, to retry. Of several open attempts confirmed at once,
+ * one pays the order and the others are refused (409 `order_not_payable`).
+ */
+export async function demoOutcome(
+  scope: AccountScope,
+  paymentId: string,
+  outcome: DemoOutcome,
+): Promise<{ payment: Payment; order_status: string; redirect_url: string }> {
+  const first = await accountPayment(scope, paymentId);
+  if (first.provider !== 'demo') {
+    throw new ApiError(
+      409,
+      'not_a_demo_payment',
+      'This payment is not made with the demo provider.',
+    );
+  }
+  if (first.status === 'failed' || first.status === 'refunded') {
+    throw new ApiError(
+      409,
+      'payment_closed',
+      'This attempt is over. Start a new payment from your order.',
+    );
+  }
+  if (outcome === 'succeed') {
+    const result = await finishPayment(paymentId, { method: DEMO_METHOD });
+    if (result.refused) {
+      const { order } = await accountOrder(scope, first.orderId);
+      throw orderNotPayable(order);
+    }
+  } else if (first.status !== 'succeeded') {
+    const db = await appDb();
+    await db.transaction(async (tx) => {
+      const locked = await lockOrderForUpdate(tx, first.orderId);
+      const payment = await lockPaymentForUpdate(tx, paymentId);
+      if (!locked || !payment) throw paymentNotFound();
+      if (payment.status === 'succeeded' || payment.status === 'failed') return;
+      if (locked.order.status !== 'awaiting_payment') throw orderNotPayable(locked.order);
+      await setPaymentStatus(tx, paymentId, {
+        now: clockNow(),
+        ...(outcome === 'decline'
+          ? { status: 'failed', failureMessage: 'The card was declined (demo).' }
+          : { status: 'requires_action' }),
+      });
+    });
+  }
+  const payment = (await paymentById(paymentId))!;
+  const { order } = await accountOrder(scope, payment.orderId);
+  return {
+    payment: paymentView(payment),
+    order_status: order.status,
+    redirect_url:
+      payment.status === 'succeeded' ? `/orders/${order.id}` : `/checkout/pay/${payment.id}`,
+  };
+}
+
+/**
+ * POST /api/admin/orders/{id}/mark-paid: the store's bank received the transfer (for now the
+ * operator says so; a reseller screen comes later). Finishes the order through its open manual
+ * payment, or a new one for the order's amount.
+ */
+export async function markPaidByOperator(orderId: string): Promise<Order> {
+  const db = await appDb();
+  const payments = await orderPayments(orderId, db);
+  let open = payments.find(
+    (p) =>
+      p.provider === 'manual' &&
+      (p.status === 'requires_payment' || p.status === 'requires_action'),
+  );
+  if (!open) {
+    const started = await db.transaction((tx) =>
+      startPayment(tx, orderId, { provider: 'manual', now: clockNow() }),
+    );
+    open = started.payment;
+  }
+  const result = await finishPayment(open.id);
+  const found = (await orderById(db, orderId))!;
+  if (!result.finished && found.order.status !== 'fulfilled') throw orderNotPayable(found.order);
+  if (result.refused) throw orderNotPayable(found.order);
+  return orderView(found.order, found.lines);
+}

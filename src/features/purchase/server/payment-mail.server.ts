@@ -1,0 +1,74 @@
+import 'server-only';
+import type { AppDb } from '@/lib/db/client';
+import { sendMail, type MailAttachment } from '@/lib/mail/outbox.server';
+import { brandedMail } from '@/features/mail/branded-mail';
+import { storeLink } from '@/features/mail/store-link';
+import type { Order } from '@/features/orders/order-types';
+import { formatMoney } from '@/features/pricing/format-money';
+import type { Store } from '@/features/tenancy/store-types';
+
+/** The payment flow's mails, in the store's brand, over the outbox. */
+
+/** An order's total in words: "£84.58, of which VAT £14.10". */
+export function totalText(order: Order): string {
+  const total = formatMoney(order.totals.gross, order.site_version);
+  return order.totals.vat > 0
+    ? `${total}, of which VAT ${formatMoney(order.totals.vat, order.site_version)}`
+    : total;
+}
+
+/** "Payment received" with the VAT invoice attached as a PDF. */
+export async function sendReceipt(
+  tx: AppDb,
+  store: Store,
+  input: { order: Order; invoiceNumber: string; invoiceId: string; pdf: Buffer },
+): Promise<void> {
+  const { order } = input;
+  const attachment: MailAttachment = {
+    filename: `${input.invoiceNumber}.pdf`,
+    contentType: 'application/pdf',
+    content: input.pdf,
+  };
+  const mail = brandedMail(store, {
+    subject: `Payment received for order ${order.number}`,
+    greeting: `Hello ${order.billing.name},`,
+    paragraphs: [
+      `We received your payment of ${totalText(order)} for order ${order.number}. Thank you.`,
+      `Your VAT invoice ${input.invoiceNumber} is attached.`,
+      'Your domains, numbers and plans are ready in your account.',
+    ],
+    action: { label: 'View your invoice', url: storeLink(store, `/invoices/${input.invoiceId}`) },
+  });
+  await sendMail(
+    { storeKey: store.key, to: order.email, ...mail, attachments: [attachment] },
+    { tx },
+  );
+}
+
+/** "Refund": a second payment the provider took for an order already paid goes back. */
+export async function sendRefundNotice(
+  tx: AppDb,
+  store: Store,
+  input: { order: Order; amount: number },
+): Promise<void> {
+  const { order } = input;
+  const amount = formatMoney(input.amount, order.site_version);
+  const mail = brandedMail(store, {
+    subject: `Refund of ${amount} for order ${order.number}`,
+    greeting: `Hello ${order.billing.name},`,
+    paragraphs: [
+      ...(order.status === 'cancelled'
+        ? [
+            `Order ${order.number} was cancelled, unpaid, before a payment of ${amount} for it went through.`,
+            'We have refunded that payment in full: it returns to the card it came from, usually within 5 to 10 working days.',
+          ]
+        : [
+            `Order ${order.number} was already paid when a second payment of ${amount} went through.`,
+            'We have refunded that second payment in full: it returns to the card it came from, usually within 5 to 10 working days.',
+            'You are charged once for this order. Nothing else changes.',
+          ]),
+    ],
+    action: { label: 'View your order', url: storeLink(store, `/orders/${order.id}`) },
+  });
+  await sendMail({ storeKey: store.key, to: order.email, ...mail }, { tx });
+}

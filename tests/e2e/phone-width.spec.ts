@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import type { MailServer } from '../support/mail-server';
+import { startSuiteMailbox } from './auth-support';
+import { customerWithServices, expectFitsScreen } from './dashboard-support';
+import { PORT, visit } from './support';
+
+/**
+ * No page is wider than a 390 px phone: every shop, sign-in and dashboard page, on the domain
+ * brand and on a white-label store, measured as the browser lays it out
+ * (`document.documentElement.scrollWidth` against the screen). A table or a long line may scroll
+ * within its own box; the page itself never scrolls sideways.
+ */
+
+test.use({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
+
+const HOSTS = ['nameport.localhost', 'acme.localhost'];
+const ANONYMOUS = [
+  '/',
+  '/domains/pricing',
+  '/domains/search?q=brightfox',
+  '/domains/search?q=a-rather-long-name-for-a-small-screen.co.uk',
+  '/numbers',
+  '/numbers?area=0161',
+  '/plans',
+  '/cart',
+  '/checkout',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password?token=not-a-real-token',
+  '/terms',
+  '/privacy',
+  '/cookies',
+  '/dashboard',
+  '/no-such-page',
+];
+const SIGNED_IN = [
+  '/dashboard',
+  '/dashboard/domains',
+  '/dashboard/numbers',
+  '/dashboard/plans',
+  '/dashboard/orders',
+  '/dashboard/invoices',
+  '/dashboard/team',
+  '/dashboard/payment-methods',
+  '/dashboard/security',
+  '/dashboard/activity',
+  '/cart',
+  '/checkout',
+];
+
+let mailbox: MailServer;
+test.beforeAll(async () => {
+  mailbox = await startSuiteMailbox();
+});
+test.afterAll(async () => {
+  await mailbox.close();
+});
+
+for (const host of HOSTS) {
+  test(`${host}: no shop or sign-in page is wider than a phone`, async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const path of ANONYMOUS) {
+      await visit(page, `http://${host}:${PORT}${path}`);
+      await expectFitsScreen(page, `${host}${path}`);
+    }
+  });
+
+  test(`${host}: no page of a customer with services is wider than a phone`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const { base, services } = await customerWithServices(page, mailbox, host, 1);
+    expect(services.map((s) => s.type).sort()).toEqual(['domain', 'number', 'plan']);
+    const paths = [...SIGNED_IN, ...services.map((s) => `/dashboard/services/${s.id}`)];
+    for (const path of paths) {
+      await visit(page, `${base}${path}`);
+      await expectFitsScreen(page, `${host}${path}`);
+    }
+    // And the order and its invoice, from the orders page.
+    await visit(page, `${base}/dashboard/orders`);
+    await page.getByRole('region', { name: 'Orders' }).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/orders\//);
+    await expectFitsScreen(page, `${host} order page`);
+  });
+}

@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import compression from 'compression';
+import onHeaders from 'on-headers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VAT_BOOT_SCRIPT } from '@/features/pricing/vat-display';
+import { PageBytes, servedPages } from '../../scripts/page-bytes.mjs';
+import {
+  PAINT_FIRST_LOADER,
+  PAINT_FIRST_LOADER_HASH,
+  paintFirst,
+  rewritePage,
+} from '../../scripts/paint-first.mjs';
+import {
+  createSecurityHeaders,
+  inlineScriptHashes,
+  VAT_BOOT_HASH,
+} from '../../scripts/security-headers.mjs';
+
+const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const FLIGHT = 'self.__next_f.push([1,"a £ page"])';
+
+/** A page as Next 16 writes it, rendered with `nonce` (the cached ones keep their render's). */
+const pageText = (nonce: string) =>
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>' +
+  `<link rel="preload" as="script" fetchPriority="low" nonce="${nonce}" href="/_next/static/chunks/b.js"/>` +
+  `<script src="/_next/static/chunks/a.js" async="" nonce="${nonce}"></script>` +
+  '<link rel="preload" href="/brands/acme/logo.svg" as="image"/>' +
+  `<link rel="preload" href="https://accounts.google.com/gsi/client" as="script" nonce="${nonce}"/>` +
+  `<script src="/_next/static/chunks/b.js" nonce="${nonce}" async=""></script>` +
+  `<script>${VAT_BOOT_SCRIPT}</script></head><body><h1>Prices in £</h1>` +
+  '<script type="application/ld+json">{"@type":"Organization"}</script>' +
+  `<script nonce="${nonce}">${FLIGHT}</script></body></html>`;
+
+/** The policy's script sources, without 'strict-dynamic'. */
+function scriptSources(policy: string | string[] | undefined) {
+  if (Array.isArray(policy)) throw new Error('one policy expected');
+  const directive = policy?.split('; ').find((d) => d.startsWith('script-src '));
+  return directive?.split(' ').slice(2).sort();
+}
+
+describe('inline script hashes', () => {
+  it('hash the scripts a browser runs, once each, and leave data blocks and external scripts out', () => {
+    const html = Buffer.from(
+      '<script>a()</script><script id="x" type="text/javascript">b()</script>' +
+        '<script src="/c.js"></script><script type="application/ld+json">{}</script>' +
+        '<script type="text/x-paint-first" data-paint-first="/d.js"></script>' +
+        '<scripts>not a script</scripts><script>a()</script><script type="module">é()</script>',
+    );
+    expect(inlineScriptHashes(html)).toEqual([hashOf('a()'), hashOf('b()'), hashOf('é()')]);
+  });
+
+  it("name the root layout's boot script as it is today", () => {
+    expect(VAT_BOOT_HASH).toBe(hashOf(VAT_BOOT_SCRIPT));
+  });
+});
+
+describe('security headers on the way out of the server', () => {
+  let server: Server;
+  let port: number;
+  /** The nonce each request's render saw, as Next reads it. */
+  const seen: (string | undefined)[] = [];
+  const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
+    // A page from Next's page cache: its whole text in one end(), rendered with an old nonce.
+    '/': (_req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('x-nextjs-cache', 'HIT');
+      res.end(pageText('b2xkLXJlbmRlcg=='));
+    },
+    // A page rendered per request: streamed with the request's nonce.
+    '/dashboard': (req, res) => {
+      const nonce = /'nonce-([^']+)'/.exec(String(req.headers['content-security-policy']))?.[1];
+      seen.push(nonce);
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.flushHeaders();
+      const text = pageText(nonce ?? '');
+      res.write(text.slice(0, 120));
+      res.end(text.slice(120));
+    },
+    '/api/store': (_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end('{"data":{}}');
+    },
+    '/admin/preview/theme': (_req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.end('<!DOCTYPE html><html><head></head><body>preview</body></html>');
+    },
+    '/store-snippet': (_req, res) => {
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('content-security-policy', "default-src 'none'");
+      res.end('<!DOCTYPE html><html><head></head><body><p>snippet</p></body></html>');
+    },
+  };
+
+  beforeAll(async () => {
+    // compression's types are Express's; at run time it takes Node's own request and response.
+    const compress = compression() as unknown as (
+      req: IncomingMessage,
+      res: ServerResponse,
+      next: () => void,
+    ) => void;
+    const pages = new PageBytes({ transform: rewritePage });
+    const security = createSecurityHeaders({
+      env: { GOOGLE_CLIENT_ID: 'x.apps.googleusercontent.com' },
+      loaderHash: PAINT_FIRST_LOADER_HASH,
+    });
+    // As scripts/serve.mjs puts them together.
+    server = createServer((req, res) => {
+      const nonce = security.prepare(req);
+      onHeaders(res, function beforeHeaders() {
+        security.apply(req, this, { nonce, scriptHashes: servedPages.get(this)?.scriptHashes });
+      });
+      compress(req, res, () => {
+        paintFirst(req, res, pages);
+        routes[(req.url ?? '').split('?')[0]!]!(req, res);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: IncomingMessage['headers']; body: string }>(
+      (resolve, reject) => {
+        const req = request({ port, path, headers }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      },
+    );
+
+  it('a cached page runs its own inline scripts by hash, and no nonce', async () => {
+    const first = await get('/');
+    const loader = PAINT_FIRST_LOADER.slice('<script>'.length, -'</script>'.length);
+    expect(scriptSources(first.headers['content-security-policy'])).toEqual(
+      [hashOf(loader), hashOf(VAT_BOOT_SCRIPT), hashOf(FLIGHT)].sort(),
+    );
+    expect(first.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // The chunk the render gave its nonce loads through the loader, which the hash lets run.
+    expect(first.body).not.toContain('<script src=');
+    // Preloads would be refused for their old nonce; the scripts come through the page's code.
+    expect(first.body).not.toContain('as="script"');
+    expect(first.body).toContain('<link rel="preload" href="/brands/acme/logo.svg" as="image"/>');
+    expect(first.body).toContain('data-paint-first="/_next/static/chunks/a.js"');
+    expect(first.body).toContain('data-paint-first="/_next/static/chunks/b.js"');
+    const again = await get('/', { 'if-none-match': String(first.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+  });
+
+  it("a page rendered per request runs the scripts given this request's nonce", async () => {
+    const one = await get('/dashboard', { 'content-security-policy': "script-src 'nonce-mine'" });
+    const two = await get('/dashboard');
+    const [a, b] = seen.slice(-2);
+    expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(b).not.toBe(a);
+    expect(scriptSources(one.headers['content-security-policy'])).toEqual(
+      [`'nonce-${a}'`, PAINT_FIRST_LOADER_HASH, VAT_BOOT_HASH].sort(),
+    );
+    expect(two.headers['content-security-policy']).toContain(`'nonce-${b}'`);
+    expect(one.headers['content-security-policy']).toMatch(
+      /frame-src [^;]*https:\/\/accounts\.google\.com\/gsi\//,
+    );
+  });
+
+  it('every answer refuses frames, sniffing and full referrers', async () => {
+    for (const path of ['/', '/dashboard', '/api/store', '/store-snippet']) {
+      const { headers } = await get(path);
+      expect(headers['x-frame-options'], path).toBe('DENY');
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    }
+    expect((await get('/api/store')).headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    // A document with a policy of its own keeps it, and is left as it was written.
+    const snippet = await get('/store-snippet');
+    expect(snippet.headers['content-security-policy']).toBe("default-src 'none'");
+    expect(snippet.body).toBe(
+      '<!DOCTYPE html><html><head></head><body><p>snippet</p></body></html>',
+    );
+  });
+
+  it("the theme preview may be framed by the store's own pages only", async () => {
+    const { headers } = await get('/admin/preview/theme');
+    expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+});
