@@ -63,6 +63,9 @@ const styleZones = features.map((feature) => ({
   message: `features/${feature} may not use another feature's CSS: shared looks live in src/components.`,
 }));
 
+/** A module not marked 'use client': code that runs on the server (esquery, for no-restricted-syntax). */
+const SERVER_CODE = "Program:not(:has(> ExpressionStatement[directive='use client']))";
+
 const NO_APP = { group: ['@/app/*'], message: 'Nothing imports from app/.' };
 const NO_FEATURES = {
   group: ['@/features/*'],
@@ -155,10 +158,11 @@ export default defineConfig([
   },
   // Time has one source: business time is now() from src/lib/clock.ts, which a test clock moves;
   // elapsed time is performance.now(); the real time, where it is meant, realNow() there
-  // (docs/decisions/0151). Server code only: browser components keep the visitor's own time. The
-  // Link rule above is repeated because a later block replaces a rule's options.
+  // (docs/decisions/0151). Server code only: a component marked 'use client' keeps the visitor's
+  // own time; every other component is rendered on the server and is held to the rule. The Link
+  // rule above is repeated because a later block replaces a rule's options.
   {
-    files: ['src/**/*.ts', 'src/app/**/*.tsx'],
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
     ignores: ['src/lib/clock.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-syntax': [
@@ -169,12 +173,12 @@ export default defineConfig([
           message: 'Give a store link prefetch={false} (docs/decisions/0114).',
         },
         {
-          selector: "MemberExpression[object.name='Date'][property.name='now']",
+          selector: `${SERVER_CODE} MemberExpression[object.name='Date'][property.name='now']`,
           message:
             'Read the time with now() from src/lib/clock.ts; measure elapsed time with performance.now() (docs/decisions/0151).',
         },
         {
-          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          selector: `${SERVER_CODE} NewExpression[callee.name='Date'][arguments.length=0]`,
           message:
             'Read the time with now() from src/lib/clock.ts; measure elapsed time with performance.now() (docs/decisions/0151).',
         },
