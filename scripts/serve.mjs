@@ -7,8 +7,7 @@
 //   application reads the client N entries from the right (src/lib/http/client-ip.ts).
 // - Pages load their JavaScript after the first paint (paint-first.mjs).
 // - Compression, which has to come after that rewrite; a page from Next's page cache is sent
-//   already rewritten and compressed, with an entity tag made once (page-bytes.mjs), and its
-//   length is not counted afresh on every request (page-length.mjs).
+//   already rewritten and compressed, with an entity tag made once (page-bytes.mjs).
 // - One log line per request, with a request id the application's own lines share
 //   (request-log.mjs).
 // - The security headers of every answer, with a Content-Security-Policy per page
@@ -24,7 +23,6 @@ import onHeaders from 'on-headers';
 import { answerMalformedPath, closeIfBodyUnread, withoutInternalHeaders } from './http-guards.mjs';
 import { PageBytes, servedPages } from './page-bytes.mjs';
 import { PAINT_FIRST_LOADER_HASH, paintFirst, rewritePage } from './paint-first.mjs';
-import { rememberPageLengths } from './page-length.mjs';
 import { createRequestLog, REQUEST_ID_HEADER, requestIdOf, STORE_HEADER } from './request-log.mjs';
 import { createSecurityHeaders } from './security-headers.mjs';
 
@@ -35,9 +33,6 @@ const trustedHops = Number(process.env.TRUSTED_PROXY_HOPS || 0);
 
 // bench/support.mjs finds the server process by this name, as it did with `next start`.
 process.title = 'next-server (storefront)';
-
-// Next measures a cached page's bytes on every request; the length is remembered per page text.
-rememberPageLengths();
 
 const app = next({ dev: false, dir: root, port, hostname });
 const handle = app.getRequestHandler();
