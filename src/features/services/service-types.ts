@@ -1,25 +1,16 @@
+import type { StoredServiceStatus, StoredServiceType } from '@/lib/db/column-types';
 import type { MoneyLine } from '@/features/pricing/money';
 
 /** Services as the API answers them (GET /api/services); types only. */
 
-export type ServiceType = 'domain' | 'domain_transfer' | 'number' | 'plan';
+export type ServiceType = StoredServiceType;
 
 /**
  * `expiring` is never stored: an active domain that expires within 30 days reads as expiring.
  * Domains: active → expired (at expiry) → redemption (+30 days) → released (+60 days).
  * Numbers and plans: active → suspended (14 days unpaid) → released (30 days), or cancelled.
  */
-export type ServiceStatus =
-  | 'active'
-  | 'expiring'
-  | 'expired'
-  | 'redemption'
-  | 'released'
-  | 'transferring'
-  | 'pending_transfer'
-  | 'suspended'
-  | 'cancelled'
-  | 'failed';
+export type ServiceStatus = StoredServiceStatus | 'expiring' | 'transferring';
 
 /** Statuses in which a service can no longer be changed or renewed. */
 export const ENDED_STATUSES: readonly ServiceStatus[] = ['released', 'cancelled', 'failed'];
