@@ -20,10 +20,14 @@ export const FEATURE_LAYERS = [
   ['access'],
   ['cart', 'orders', 'payments'],
   ['auth', 'invoices', 'services'],
+  // Zones of the domains sold, kept in PowerDNS: over services, under the purchase that makes them.
+  ['dns'],
   ['purchase'],
   ['shop', 'checkout'],
   ['renewals'],
   ['shell', 'seo', 'monitoring', 'demo', 'dashboard'],
+  // A reseller's own admin: over everything a store sells, as the dashboard is for a customer.
+  ['store-admin'],
 ];
 
 const features = FEATURE_LAYERS.flat();
