@@ -42,11 +42,14 @@ const dir = (feature) => `./src/features/${feature}`;
 /** A feature may import from lower layers only: nothing of its own layer or above. */
 const layerZones = FEATURE_LAYERS.flatMap((layer, index) => {
   const higherOrSame = FEATURE_LAYERS.slice(index).flat();
-  return layer.map((feature) => ({
-    target: dir(feature),
-    from: higherOrSame.filter((other) => other !== feature).map(dir),
-    message: `features/${feature} may import only features of lower layers (eslint.config.mjs FEATURE_LAYERS).`,
-  }));
+  return layer
+    .map((feature) => ({
+      target: dir(feature),
+      from: higherOrSame.filter((other) => other !== feature).map(dir),
+      message: `features/${feature} may import only features of lower layers (eslint.config.mjs FEATURE_LAYERS).`,
+    }))
+    // The top layer's only feature has nothing above it to keep out.
+    .filter((zone) => zone.from.length > 0);
 });
 
 /** A feature's repositories are imported inside that feature only; others ask its services. */
