@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
@@ -959,6 +960,10 @@ export const storeStaffInvites = pgTable(
   },
   (t) => [
     index('store_staff_invites_store').on(t.storeId, t.createdAt),
+    // One open invitation per store and address: two parallel invitations make one mail.
+    uniqueIndex('store_staff_invites_open')
+      .on(t.storeId, t.email)
+      .where(sql`${t.acceptedAt} is null`),
     check('store_staff_invites_role', sql`${t.role} in ${STAFF_ROLE_SQL}`),
     check('store_staff_invites_email_lower', sql`${t.email} = lower(${t.email})`),
   ],

@@ -95,3 +95,26 @@ export async function lockOwners(db: AppDb, storeId: string): Promise<number> {
     .for('update');
   return rows.length;
 }
+
+/** The staff row of the store's person with this address, or null. */
+export async function findStaffByEmail(
+  db: AppDb,
+  storeId: string,
+  email: string,
+): Promise<StaffRow | null> {
+  const [row] = await db
+    .select(columns)
+    .from(storeStaff)
+    .innerJoin(users, eq(users.id, storeStaff.userId))
+    .where(and(eq(storeStaff.storeId, storeId), eq(users.email, email)));
+  return row ?? null;
+}
+
+/** How many staff rows the store has (the demo seed gives a store its owner only once). */
+export async function countStaff(db: AppDb, storeId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(storeStaff)
+    .where(eq(storeStaff.storeId, storeId));
+  return row?.n ?? 0;
+}

@@ -122,16 +122,16 @@ async function showedSecondFactor(ctx: RequestContext, userId: string): Promise<
  * The staff member of an API call with `permission` (roles.ts), or the documented error:
  * 401 `not_signed_in`; 404 `not_found` when the caller is not staff of this store (never saying
  * whether another store has them); 403 `second_factor_required` when this session showed no
- * second factor; 403 `forbidden` when the role lacks the permission.
+ * second factor; 403 `forbidden` when the role lacks the permission (`null`: any staff member).
  *
  * Routes call it with `requestInput(request)`: `await requireStaff(requestInput(request), 'x')`.
  */
 export async function requireStaff(
   request: RequestInput | RequestContext,
-  permission: StorePermission,
+  permission: StorePermission | null,
 ): Promise<StaffContext> {
   const ctx = 'store' in request ? request : await requestContext(request);
-  const result = await staffOf(ctx, permission);
+  const result = await staffOf(ctx, permission ?? undefined);
   if ('staff' in result) return result.staff;
   switch (result.refusal) {
     case 'not_signed_in':
@@ -141,6 +141,12 @@ export async function requireStaff(
     case 'second_factor_required':
       throw secondFactorRequired();
     case 'forbidden':
-      throw new ApiError(403, 'forbidden', staffDeniedMessage(permission));
+      throw new ApiError(403, 'forbidden', staffDeniedMessage(permission!));
   }
+}
+
+/** Where a person who just joined the staff goes: the admin, or the second-factor page first. */
+export async function joinedStaffNext(ctx: RequestContext): Promise<string> {
+  const result = await staffOf(ctx);
+  return 'staff' in result ? '/admin' : '/admin/second-factor';
 }
