@@ -161,7 +161,11 @@ describe('the second factor', () => {
     const { sessionSecondFactors } = await import('@/lib/db/schema');
     const { eq } = await import('drizzle-orm');
     const member = await signedInStaff(routes, storeA, 'store_staff');
-    await (await db()).delete(sessionSecondFactors).where(eq(sessionSecondFactors.userId, member.userId));
+    await (
+      await db()
+    )
+      .delete(sessionSecondFactors)
+      .where(eq(sessionSecondFactors.userId, member.userId));
     const me = await member.agent.call(routes.me.GET, '/api/store-admin/me');
     expect(me.status).toBe(403);
     expect(me.body.error.code).toBe('second_factor_required');

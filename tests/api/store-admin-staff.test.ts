@@ -176,10 +176,11 @@ describe('from the operator’s invitation to running the store', () => {
       json: { email: staffEmail, role: 'store_staff' },
     });
     expect(invited.status).toBe(201);
-    const { agent: member, joined: memberJoined, token } = await joinFromMail(
-      store.host,
-      staffEmail,
-    );
+    const {
+      agent: member,
+      joined: memberJoined,
+      token,
+    } = await joinFromMail(store.host, staffEmail);
     expect(memberJoined.body.data.role).toBe('store_staff');
     await enrolTotp(member);
     const memberMe = await me(member);
@@ -300,7 +301,9 @@ describe('DELETE /api/store-admin/staff/{id}', () => {
     // The second removal is refused: either the last owner, or a caller who is no longer staff.
     expect(statuses[0]).toBe(204);
     expect([404, 409]).toContain(statuses[1]);
-    const owners = await (await appDb())
+    const owners = await (
+      await appDb()
+    )
       .select()
       .from(storeStaff)
       .where(eq(storeStaff.storeId, store.id));
@@ -332,5 +335,24 @@ describe('GET /api/store-admin/audit', () => {
     const bad = await owner.agent.call(routes.audit.GET, '/api/store-admin/audit?cursor=bm9wZQ');
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.cursor).toBeDefined();
+  });
+});
+
+describe('the demo store’s admin', () => {
+  it('gives bytes.localhost one owner, who signs in and is asked for a second factor', async () => {
+    const { DEMO_ADMIN } = await import('@/features/demo/server/demo-staff-seed.server');
+    await seedDemoData(await appDb(), { demoStores: true });
+    const rows = await (await appDb())
+      .select()
+      .from(storeStaff)
+      .where(eq(storeStaff.storeId, DEMO_ADMIN.storeId));
+    expect(rows.map((r) => r.role)).toEqual(['store_owner']);
+    const { agent, answer } = await signedIn(auth, DEMO_ADMIN.email, {
+      host: DEMO_ADMIN.host,
+      password: DEMO_ADMIN.password,
+    });
+    expect(answer.status).toBe(200);
+    const refused = await me(agent);
+    expect(refused.body.error.code).toBe('second_factor_required');
   });
 });

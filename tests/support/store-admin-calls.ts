@@ -53,7 +53,8 @@ const audit = () => import('@/app/api/store-admin/audit/route');
 const join = () => import('@/app/api/store-admin/join/route');
 
 let invited = 0;
-const freshInvitee = () => `invitee.${process.pid}.${Date.now().toString(36)}.${invited++}@example.com`;
+const freshInvitee = () =>
+  `invitee.${process.pid}.${Date.now().toString(36)}.${invited++}@example.com`;
 
 export const STORE_ADMIN_CALLS: StaffCall[] = [
   {

@@ -82,9 +82,21 @@ export type AdminSection = {
 /** The admin's navigation, in order. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'theme', label: 'Theme', href: '/admin/theme', permission: 'theme.edit', available: false },
-  { id: 'prices', label: 'Prices', href: '/admin/prices', permission: 'prices.read', available: false },
+  {
+    id: 'prices',
+    label: 'Prices',
+    href: '/admin/prices',
+    permission: 'prices.read',
+    available: false,
+  },
   { id: 'hosts', label: 'Hosts', href: '/admin/hosts', permission: 'hosts.read', available: false },
-  { id: 'orders', label: 'Orders', href: '/admin/orders', permission: 'orders.read', available: false },
+  {
+    id: 'orders',
+    label: 'Orders',
+    href: '/admin/orders',
+    permission: 'orders.read',
+    available: false,
+  },
   {
     id: 'customers',
     label: 'Customers',
@@ -106,7 +118,13 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     permission: 'payouts.manage',
     available: false,
   },
-  { id: 'staff', label: 'Staff', href: '/admin/staff', permission: 'staff.manage', available: true },
+  {
+    id: 'staff',
+    label: 'Staff',
+    href: '/admin/staff',
+    permission: 'staff.manage',
+    available: true,
+  },
   { id: 'audit', label: 'Audit', href: '/admin/audit', permission: 'audit.read', available: true },
 ];
 

@@ -6,13 +6,7 @@ import { findSecondFactor, upsertSecondFactor } from './second-factor-repository
 
 /** How a session's user showed a second factor: a challenge's method, a passkey, or enrolling one. */
 export type SecondFactorMethod =
-  | 'totp'
-  | 'email'
-  | 'sms'
-  | 'backup_code'
-  | 'passkey'
-  | 'totp_enrolled'
-  | 'passkey_enrolled';
+  'totp' | 'email' | 'sms' | 'backup_code' | 'passkey' | 'totp_enrolled' | 'passkey_enrolled';
 
 /**
  * Notes that the request's signed-in user showed a second factor on its session

@@ -76,7 +76,10 @@ export async function findInviteByTokenHash(
   tokenHash: string,
   options: { lock?: boolean } = {},
 ): Promise<InviteRow | null> {
-  const query = db.select(columns).from(storeStaffInvites).where(eq(storeStaffInvites.tokenHash, tokenHash));
+  const query = db
+    .select(columns)
+    .from(storeStaffInvites)
+    .where(eq(storeStaffInvites.tokenHash, tokenHash));
   const [row] = options.lock ? await query.for('update') : await query;
   return row ?? null;
 }

@@ -167,3 +167,14 @@ export async function auditPage(
     next_cursor: rows.length > page.limit && last ? encodeCursor(last) : null,
   };
 }
+
+/** The audit page's entries: a cursor that is not one of ours shows the first page. */
+export async function auditPageForPage(staff: StaffContext, cursor: string | undefined) {
+  const usable = cursor && /^[A-Za-z0-9_-]{1,200}$/.test(cursor) ? cursor : undefined;
+  try {
+    return await auditPage(staff, { limit: 50, cursor: usable });
+  } catch (error) {
+    if (usable) return auditPage(staff, { limit: 50 });
+    throw error;
+  }
+}

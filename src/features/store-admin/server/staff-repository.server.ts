@@ -73,7 +73,11 @@ export async function insertStaff(
   db: AppDb,
   values: { storeId: string; userId: string; role: string; createdAt: Date },
 ): Promise<{ row: StaffRow; created: boolean }> {
-  const [made] = await db.insert(storeStaff).values(values).onConflictDoNothing().returning(columns);
+  const [made] = await db
+    .insert(storeStaff)
+    .values(values)
+    .onConflictDoNothing()
+    .returning(columns);
   if (made) return { row: made, created: true };
   const kept = await findStaff(db, values.storeId, values.userId);
   return { row: kept!, created: false };

@@ -58,10 +58,19 @@ export const secondFactorRequired = () =>
  * backup code of one, a text message to a confirmed number, a passkey. A code mailed to the
  * address that can also reset the password is not a second one.
  */
-const STRONG = new Set(['totp', 'backup_code', 'sms', 'passkey', 'totp_enrolled', 'passkey_enrolled']);
+const STRONG = new Set([
+  'totp',
+  'backup_code',
+  'sms',
+  'passkey',
+  'totp_enrolled',
+  'passkey_enrolled',
+]);
 
 /** Where a staff member's changes are recorded: `insertAdminAudit(tx, auditScope(staff), …)`. */
-export function auditScope(staff: Pick<StaffContext, 'storeId' | 'account' | 'ip'>): AdminAuditScope {
+export function auditScope(
+  staff: Pick<StaffContext, 'storeId' | 'account' | 'ip'>,
+): AdminAuditScope {
   return {
     storeId: staff.storeId,
     actor: { userId: staff.account.userId, label: staff.account.email },

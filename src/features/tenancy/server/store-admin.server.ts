@@ -143,9 +143,7 @@ const hostTaken = () =>
  * store (a built-in brand's host group included) already answers on the host. Answers the
  * store's id and settings; the host's cached "no store here" is forgotten on every instance.
  */
-export async function createStore(
-  input: StoreCreate,
-): Promise<StoredStoreView & { id: string }> {
+export async function createStore(input: StoreCreate): Promise<StoredStoreView & { id: string }> {
   if (matchHost(input.host, hostGroups()).kind === 'built-in') throw hostTaken();
   const id = randomUUID();
   const made = await insertStoreWithHost(await appDb(), {
