@@ -342,7 +342,9 @@ describe('the demo store’s admin', () => {
   it('gives bytes.localhost one owner, who signs in and is asked for a second factor', async () => {
     const { DEMO_ADMIN } = await import('@/features/demo/server/demo-staff-seed.server');
     await seedDemoData(await appDb(), { demoStores: true });
-    const rows = await (await appDb())
+    const rows = await (
+      await appDb()
+    )
       .select()
       .from(storeStaff)
       .where(eq(storeStaff.storeId, DEMO_ADMIN.storeId));
