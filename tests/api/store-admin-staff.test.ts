@@ -358,3 +358,38 @@ describe('the demo store’s admin', () => {
     expect(refused.body.error.code).toBe('second_factor_required');
   });
 });
+
+describe('the second factor the admin takes', () => {
+  it('is not a code by e-mail, and is a code from the authenticator app', async () => {
+    const store = await newStore(routes, 'factors');
+    const member = await signedInStaff(routes, store, 'store_staff');
+    expect((await me(member.agent)).status).toBe(200);
+
+    // The same person signs in again, choosing a code by e-mail at the second step.
+    const { agent, answer } = await signedIn(auth, member.email, {
+      host: store.host,
+      password: 'a store admin test passphrase',
+    });
+    const challenge = answer.body.data.challenge as string;
+    const before = mail.to(member.email).length;
+    const switched = await agent.call(auth.challenge.PUT, '/svc/account/login/challenge', {
+      method: 'PUT',
+      json: { challenge, alternative_method: 'email' },
+    });
+    expect(switched.status).toBe(200);
+    const codeMail = await mail.waitFor(
+      member.email,
+      (m) =>
+        m.subject.startsWith('Your sign-in code') && mail.to(member.email).indexOf(m) >= before,
+    );
+    const code = /Your code: (\d{6})/.exec(codeMail.text)![1]!;
+    const done = await agent.call(auth.challenge.POST, '/svc/account/login/challenge', {
+      method: 'POST',
+      json: { challenge, code },
+    });
+    expect(done.status).toBe(200);
+    const refused = await me(agent);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('second_factor_required');
+  });
+});
