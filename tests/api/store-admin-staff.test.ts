@@ -393,3 +393,44 @@ describe('the second factor the admin takes', () => {
     expect(refused.body.error.code).toBe('second_factor_required');
   });
 });
+
+describe('DELETE /api/store-admin/invites/{id}', () => {
+  it('withdraws an open invitation: its link stops working and the address can be invited again', async () => {
+    const invitesRoute = await import('@/app/api/store-admin/invites/[id]/route');
+    const store = await newStore(routes, 'withdraw');
+    const owner = await signedInStaff(routes, store, 'store_owner');
+    const email = freshEmail('withdrawn');
+    const invite = () =>
+      owner.agent.call(routes.staff.POST, '/api/store-admin/staff', {
+        method: 'POST',
+        json: { email, role: 'store_staff' },
+      });
+    const first = await invite();
+    expect(first.status).toBe(201);
+    expect((await invite()).body.error.code).toBe('invite_pending');
+    const firstMail = await mail.waitFor(email, (m) => m.subject.startsWith('You are invited'));
+    const token = linkIn(firstMail, '/admin/join').searchParams.get('token');
+
+    const withdrawn = await owner.agent.call(
+      invitesRoute.DELETE,
+      `/api/store-admin/invites/${first.body.data.id}`,
+      { method: 'DELETE', params: { id: first.body.data.id } },
+    );
+    expect(withdrawn.status).toBe(204);
+    const again = await owner.agent.call(
+      invitesRoute.DELETE,
+      `/api/store-admin/invites/${first.body.data.id}`,
+      { method: 'DELETE', params: { id: first.body.data.id } },
+    );
+    expect(again.status).toBe(404);
+
+    const invitee = await signedInStaff(routes, store, null);
+    const dead = await invitee.agent.call(routes.join.POST, '/api/store-admin/join', {
+      method: 'POST',
+      json: { token },
+    });
+    expect(dead.status).toBe(404);
+    expect((await invite()).status).toBe(201);
+    expect(await mailsTo(email)).toHaveLength(2);
+  });
+});
