@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
@@ -901,4 +902,110 @@ export const auditEvents = pgTable(
     detail: jsonb('detail'),
   },
   (t) => [index('audit_events_account').on(t.accountId, t.at)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Store admin (issue 26): a white-label store's own staff, their invitations, the second factor
+// a session has shown, and the audit of every admin change. docs/decisions/0160-0164.
+
+const STAFF_ROLE_SQL = sql.raw(`('store_owner', 'store_staff')`);
+
+/**
+ * Who runs a white-label store: a person (a user of that store, who signs in on its hosts) and
+ * their role there. One row per store and person.
+ */
+export const storeStaff = pgTable(
+  'store_staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('store_staff_store_user').on(t.storeId, t.userId),
+    check('store_staff_role', sql`${t.role} in ${STAFF_ROLE_SQL}`),
+  ],
+);
+
+/**
+ * Invitations to a store's staff, by e-mail; only the token's SHA-256 is stored. At most one
+ * open invitation per store and address: a new one replaces it.
+ */
+export const storeStaffInvites = pgTable(
+  'store_staff_invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** Who invited: a staff member, or null for the platform operator. */
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedByUserId: uuid('accepted_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    index('store_staff_invites_store').on(t.storeId, t.createdAt),
+    // One open invitation per store and address: two parallel invitations make one mail.
+    uniqueIndex('store_staff_invites_open')
+      .on(t.storeId, t.email)
+      .where(sql`${t.acceptedAt} is null`),
+    check('store_staff_invites_role', sql`${t.role} in ${STAFF_ROLE_SQL}`),
+    check('store_staff_invites_email_lower', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/**
+ * The second factor a signed-in session has shown (a TOTP or backup code, a verified passkey, or
+ * enrolling one): staff calls need it. Gone with the session; kept per user, so a session that
+ * another person signs in on later does not inherit it.
+ */
+export const sessionSecondFactors = pgTable('session_second_factors', {
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  method: text('method').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Every change made in a store's admin: who (kept as shown when the person goes), when (the
+ * product's clock), from which address, what, and the value before and after. Append-only.
+ */
+export const storeAdminAudit = pgTable(
+  'store_admin_audit',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** The person who acted; null for the platform operator or once the person is removed. */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The actor as shown: an e-mail address, or `operator`. */
+    actor: text('actor').notNull(),
+    actorIp: text('actor_ip'),
+    action: text('action').notNull(),
+    target: text('target').notNull().default(''),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('store_admin_audit_store_at').on(t.storeId, t.at)],
 );

@@ -64,5 +64,9 @@ export async function passkeySignIn(
     ip: ctx.ip,
     userId: user.id,
   });
-  return completeSignIn(ctx, user, { remember: input.remember_me, ctd: input.is_ctd });
+  return completeSignIn(ctx, user, {
+    remember: input.remember_me,
+    ctd: input.is_ctd,
+    secondFactor: 'passkey',
+  });
 }

@@ -6,6 +6,10 @@ import { consumeLimits, resetLimit } from '@/lib/rate-limit/limiter';
 import { recordActivity } from '@/features/activity/server/activity.server';
 import { mergeCartOnSignIn } from '@/features/cart/server/cart-merge.server';
 import type { RequestContext } from '@/features/session/server/request-context.server';
+import {
+  markSecondFactor,
+  type SecondFactorMethod,
+} from '@/features/session/server/second-factor.server';
 import type { ChallengeMethod } from '../schemas';
 import { logSignIn } from './auth-log.server';
 import { mailSecurityChange } from './auth-mail.server';
@@ -31,7 +35,7 @@ export const invalidCredentials = () =>
 export async function completeSignIn(
   ctx: RequestContext,
   user: UserRow,
-  options: { remember: boolean; ctd: boolean },
+  options: { remember: boolean; ctd: boolean; secondFactor?: SecondFactorMethod },
 ): Promise<{ user: UserDto }> {
   const visitVat = ctx.session?.vatDisplay ?? null;
   const { session } = await ctx.signIn({
@@ -39,6 +43,8 @@ export async function completeSignIn(
     remember: options.remember,
     ctd: options.ctd,
   });
+  // The store's admin asks for a session that showed a second factor (docs/decisions/0161).
+  if (options.secondFactor) await markSecondFactor(ctx, options.secondFactor);
   // Every way of signing in ends here, so this is where the visitor's anonymous cart (hung on
   // the session id, which sign-in keeps) joins the customer's cart.
   await mergeCartOnSignIn({ sessionId: session.id, userId: user.id, store: ctx.store });
@@ -177,5 +183,6 @@ export async function finishChallenge(
   return completeSignIn(ctx, result.user, {
     remember: input.remember_me || result.rememberMe,
     ctd: input.is_ctd || result.isCtd,
+    secondFactor: result.method,
   });
 }

@@ -4,6 +4,7 @@ import { priceLists, storeHosts, stores, tldPrices } from '@/lib/db/schema';
 import { domainToASCII } from 'node:url';
 import { seedCatalog } from '@/features/catalog/server/catalog-seed.server';
 import { correctDemoCopy } from './demo-copy-seed.server';
+import { seedDemoStaff } from './demo-staff-seed.server';
 import { BUILT_IN_PRICE_LISTS, DEMO_STORES, type Price } from './demo-stores';
 
 export { BUILT_IN_PRICE_LISTS, DEMO_STORES };
@@ -84,4 +85,6 @@ export async function seedDemoData(db: AppDb, options: { demoStores: boolean }):
         .onConflictDoNothing();
     }
   });
+  // bytes.localhost's owner, so that `npm start` shows the store's admin.
+  if (demoStores.length > 0) await seedDemoStaff(db);
 }

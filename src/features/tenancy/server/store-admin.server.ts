@@ -1,12 +1,17 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { appDb } from '@/lib/db/app-db';
+import { getEnv } from '@/lib/env';
 import { ApiError } from '@/lib/http/api-response';
+import { normaliseHost } from '@/lib/http/host';
 import { applyChange, changeSchemaOf } from '@/lib/object-change';
 import { themeSchema } from '@/features/theme/schema';
+import { matchHost } from '../host';
 import { variablesSchema } from '../variables-schema';
 import {
   findStoredSettings,
+  insertStoreWithHost,
   updateStoredSettings,
   type StoredSettings,
 } from './store-repository.server';
@@ -93,4 +98,69 @@ export async function changeStore(host: string, change: StoreChange): Promise<St
   // The other instances, if any, do the same when they hear of it.
   announceStoreChange(changed.hosts);
   return view(changed);
+}
+
+/**
+ * A new white-label store (POST /api/admin/stores). `keyword` may only name the white-label
+ * kind (4, `white_label`): the built-in brands live in code (docs/decisions/0163).
+ */
+export const storeCreateSchema = z.strictObject({
+  host: z
+    .string({ error: 'is required' })
+    .trim()
+    .max(253)
+    .transform((v, ctx) => {
+      const host = v.includes(':') ? null : normaliseHost(v);
+      if (!host || !host.includes('.')) {
+        ctx.addIssue({ code: 'custom', message: 'must be a host name, e.g. shop.example.com' });
+        return z.NEVER;
+      }
+      return host;
+    }),
+  store_name: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1)
+    .max(120)
+    .regex(/^[^\t\r\n]*$/, 'must be one line'),
+  keyword: z
+    .union([z.literal(4), z.literal('4'), z.literal('white_label')], {
+      error: 'must be 4 (white_label): the other brands are built in',
+    })
+    .optional(),
+});
+
+export type StoreCreate = z.infer<typeof storeCreateSchema>;
+
+const hostTaken = () =>
+  new ApiError(409, 'host_taken', 'A store already has this host.', {
+    host: ['is already a store’s host'],
+  });
+
+/**
+ * Makes a white-label store reached by `host`, named `store_name`, on the default theme and
+ * selling at the domain brand's prices until its owner changes them. 409 `host_taken` when a
+ * store (a built-in brand's host group included) already answers on the host. Answers the
+ * store's id and settings; the host's cached "no store here" is forgotten on every instance.
+ */
+export async function createStore(input: StoreCreate): Promise<StoredStoreView & { id: string }> {
+  if (matchHost(input.host, hostGroups()).kind === 'built-in') throw hostTaken();
+  const id = randomUUID();
+  const made = await insertStoreWithHost(await appDb(), {
+    id,
+    host: input.host,
+    storeName: input.store_name,
+    theme: {},
+    variables: { companyName: input.store_name },
+    copyPricesFrom: 'nameport',
+  });
+  if (!made) throw hostTaken();
+  applyStoreChange([input.host]);
+  announceStoreChange([input.host]);
+  return { id, ...(await storedStore(input.host)) };
+}
+
+function hostGroups() {
+  const env = getEnv();
+  return { nameport: env.DOMAIN_BRAND_HOSTS, callwave: env.TELEPHONY_BRAND_HOSTS };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
-import { storeHosts, stores, tldPrices } from '@/lib/db/schema';
+import { priceLists, storeHosts, stores, tldPrices } from '@/lib/db/schema';
 import type { StoredStore, TldPrice } from '../store-types';
 import { now } from '@/lib/clock';
 import { siteVersionOf } from '@/features/site-version/site-version';
@@ -149,4 +149,82 @@ export async function updateStoredSettings(
       .where(eq(stores.id, id));
     return { ...current, ...next, hosts: await hostsOf(tx, id) };
   });
+}
+
+/** Postgres's unique_violation, by its code (docs/decisions/0120: codes, not classes). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (typeof e !== 'object') return false;
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Makes a white-label store reached by `host`, in one transaction: the store, its host, and a
+ * price list of its own holding a copy of the list `copyPricesFrom`. Answers null, having made
+ * nothing, when a store already has the host (a parallel call included).
+ */
+export async function insertStoreWithHost(
+  db: AppDb,
+  input: {
+    id: string;
+    host: string;
+    storeName: string;
+    theme: unknown;
+    variables: unknown;
+    copyPricesFrom: string;
+  },
+): Promise<{ id: string } | null> {
+  const listId = `store:${input.id}`;
+  try {
+    return await db.transaction(async (tx) => {
+      const [taken] = await tx
+        .select({ host: storeHosts.host })
+        .from(storeHosts)
+        .where(eq(storeHosts.host, input.host));
+      if (taken) return null;
+      const at = now();
+      await tx.insert(priceLists).values({ id: listId, name: input.storeName });
+      const prices = await tx
+        .select(priceColumnsOf())
+        .from(tldPrices)
+        .where(eq(tldPrices.priceListId, input.copyPricesFrom));
+      if (prices.length > 0) {
+        await tx.insert(tldPrices).values(prices.map((p) => ({ ...p, priceListId: listId })));
+      }
+      await tx.insert(stores).values({
+        id: input.id,
+        storeUuid: input.id,
+        storeName: input.storeName,
+        domainName: input.host,
+        isReseller: true,
+        theme: input.theme,
+        variables: input.variables,
+        priceListId: listId,
+        createdAt: at,
+        updatedAt: at,
+      });
+      // The host's primary key decides between parallel calls: the loser's transaction is undone.
+      await tx.insert(storeHosts).values({ host: input.host, storeId: input.id });
+      return { id: input.id };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+function priceColumnsOf() {
+  return {
+    siteVersion: tldPrices.siteVersion,
+    tld: tldPrices.tld,
+    registerNet: tldPrices.registerNet,
+    renewNet: tldPrices.renewNet,
+    transferNet: tldPrices.transferNet,
+    restoreNet: tldPrices.restoreNet,
+    featured: tldPrices.featured,
+    sortOrder: tldPrices.sortOrder,
+  };
 }

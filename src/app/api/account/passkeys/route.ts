@@ -7,13 +7,17 @@ import { passkeyAddSchema } from '@/features/auth/schemas';
 import { credentialsOf } from '@/features/auth/server/current-user.server';
 import { addPasskey } from '@/features/auth/server/passkeys.server';
 import { requestContext } from '@/features/session/server/request-context.server';
+import { markSecondFactor } from '@/features/session/server/second-factor.server';
 
 /** Keeps the new passkey: `{response, name?}` -> 201 `{id, name, rp_id, created_at, ...}`. */
 export const POST = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
   const user = await credentialsOf(await requireCaller(ctx));
   const input = await readJson(request, passkeyAddSchema);
-  return dataResponse(await addPasskey(ctx, user, input), { status: 201 });
+  const added = await addPasskey(ctx, user, input);
+  // The new passkey answered a challenge on this session: a second factor shown (decision 0161).
+  await markSecondFactor(ctx, 'passkey_enrolled');
+  return dataResponse(added, { status: 201 });
 });
 
 export const GET = methodNotAllowed(['POST']);

@@ -11,6 +11,7 @@ import {
   startTotpSetup,
 } from '@/features/auth/server/security.server';
 import { requestContext } from '@/features/session/server/request-context.server';
+import { markSecondFactor } from '@/features/session/server/second-factor.server';
 
 /** Starts enabling the authenticator app: `{password}` -> `{secret, otpauth_uri, qr_svg, setup_token}`. */
 export const POST = apiRoute(async (request) => {
@@ -26,6 +27,8 @@ export const PUT = apiRoute(async (request) => {
   const user = await credentialsOf(await requireCaller(ctx));
   const input = await readJson(request, totpEnableSchema);
   const { backup_codes } = await finishTotpSetup(ctx.store, user, input.setup_token, input.code);
+  // A right code from the new app is a second factor shown on this session (decision 0161).
+  await markSecondFactor(ctx, 'totp_enrolled');
   return dataResponse({ second_factor: true, backup_codes });
 });
 

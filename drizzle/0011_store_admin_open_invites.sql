@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "store_staff_invites_open" ON "store_staff_invites" USING btree ("store_id","email") WHERE "store_staff_invites"."accepted_at" is null;

@@ -1,0 +1,159 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import formStyles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
+import { useFormAction } from '@/components/form/use-form-action';
+import { browserApi } from '@/lib/browser-api';
+import { STAFF_ROLES, type StaffRole } from '../roles';
+import styles from './admin.module.css';
+
+export type StaffMember = {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  you: boolean;
+};
+export type OpenInvite = {
+  id: string;
+  email: string;
+  role: StaffRole;
+  expires_at: string;
+  expired: boolean;
+};
+
+const ROLE_LABELS: Record<StaffRole, string> = { store_owner: 'Owner', store_staff: 'Staff' };
+
+/** The store's staff with a remove button each, open invitations, and the invite form (owners). */
+export function StaffPanel({ staff, invites }: { staff: StaffMember[]; invites: OpenInvite[] }) {
+  const router = useRouter();
+  const list = useFormAction('Check the fields marked below.');
+  const invite = useFormAction('Check the fields marked below.');
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function remove(member: StaffMember) {
+    setNotice(null);
+    if (await list.run(() => browserApi.delete(`/api/store-admin/staff/${member.id}`))) {
+      if (member.you) router.push('/');
+      else {
+        setNotice(`${member.email} is no longer on the staff.`);
+        router.refresh();
+      }
+    }
+  }
+
+  async function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const email = String(data.get('invite_email') ?? '');
+    setNotice(null);
+    const ok = await invite.run(() =>
+      browserApi.post('/api/store-admin/staff', { email, role: String(data.get('invite_role')) }),
+    );
+    if (ok) {
+      setNotice(`An invitation is on its way to ${email.trim().toLowerCase()}.`);
+      form.reset();
+      router.refresh();
+    }
+  }
+
+  return (
+    <>
+      {notice ? (
+        <p role="status" className={formStyles.success}>
+          {notice}
+        </p>
+      ) : null}
+      <FormError message={list.error} />
+      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Staff members">
+        <table className={styles.table}>
+          <caption className={styles.hidden}>Staff members</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">E-mail</th>
+              <th scope="col">Role</th>
+              <th scope="col">
+                <span className={styles.hidden}>Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {staff.map((m) => (
+              <tr key={m.id}>
+                <td>{m.name}</td>
+                <td>{m.email}</td>
+                <td>{ROLE_LABELS[m.role]}</td>
+                <td>
+                  <button
+                    type="button"
+                    className={formStyles.secondary}
+                    disabled={list.waiting}
+                    onClick={() => remove(m)}
+                  >
+                    Remove<span className={styles.hidden}> {m.email}</span>
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2 id="invites-title">Invitations</h2>
+      {invites.length === 0 ? (
+        <p className={styles.empty}>No invitation is waiting.</p>
+      ) : (
+        <ul aria-labelledby="invites-title">
+          {invites.map((i) => (
+            <li key={i.id}>
+              {i.email} ({ROLE_LABELS[i.role]}),{' '}
+              {i.expired ? 'expired' : `until ${new Date(i.expires_at).toUTCString()}`}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2 id="invite-title">Invite someone</h2>
+      <form
+        method="post"
+        className={formStyles.form}
+        onSubmit={send}
+        aria-labelledby="invite-title"
+        noValidate
+      >
+        <FormError message={invite.error} />
+        <Field
+          id="invite_email"
+          label="E-mail address"
+          type="email"
+          autoComplete="off"
+          required
+          errors={invite.fields.email}
+        />
+        <div className={formStyles.field}>
+          <label htmlFor="invite_role" className={formStyles.label}>
+            Role
+          </label>
+          <select
+            id="invite_role"
+            name="invite_role"
+            className={formStyles.input}
+            defaultValue="store_staff"
+          >
+            {STAFF_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={formStyles.button} disabled={invite.waiting}>
+          Send the invitation
+        </button>
+      </form>
+    </>
+  );
+}

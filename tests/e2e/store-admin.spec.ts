@@ -1,0 +1,158 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import type { MailServer } from '../support/mail-server';
+import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
+import { expectFitsScreen } from './dashboard-support';
+import { PORT, serverClock, visit } from './support';
+
+/**
+ * A store's own admin in the browser (issue 26): the demo owner of bytes.localhost signs in at
+ * /admin, sets up the second factor the admin asks for, sees the navigation of their role and
+ * invites a member of staff, who joins from the mail on the same host and sees less. A signed-in
+ * customer gets the 404 page; a visitor is sent to sign in. axe and a 390 px screen on every admin page.
+ */
+
+const BYTES = `http://bytes.localhost:${PORT}`;
+const OWNER = { email: 'owner@bytes.localhost', password: 'bytes admin demo' };
+const STAFF_PASSWORD = 'a bytes staff passphrase';
+
+let mailbox: MailServer;
+test.beforeAll(async () => {
+  mailbox = await startSuiteMailbox();
+});
+test.afterAll(async () => {
+  await mailbox.close();
+});
+
+/**
+ * axe on the whole page finds nothing serious or critical (the suite's rule, shell included), and
+ * nothing at all within the page's main part, which is the admin's own.
+ */
+async function axeClean(page: Page, where: string) {
+  const whole = await new AxeBuilder({ page }).analyze();
+  const serious = whole.violations.filter((v) => ['serious', 'critical'].includes(v.impact!));
+  expect(serious, `${where}: ${JSON.stringify(serious, null, 1)}`).toEqual([]);
+  const own = await new AxeBuilder({ page }).include('main').analyze();
+  expect(own.violations, `${where} main: ${JSON.stringify(own.violations, null, 1)}`).toEqual([]);
+}
+
+/** axe, then the same page on a 390 px phone, nothing wider than the screen. */
+async function checkPage(page: Page, where: string) {
+  await axeClean(page, where);
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFitsScreen(page, where);
+  if (size) await page.setViewportSize(size);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Sets up the authenticator app on /admin/second-factor and answers the app. */
+async function enrolAuthenticator(page: Page, password: string): Promise<TOTP> {
+  await expect(page).toHaveURL(/\/admin\/second-factor$/);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await checkPage(page, '/admin/second-factor');
+  const authenticator = page.getByRole('region', { name: 'Authenticator app' });
+  await authenticator.getByLabel('Your password').fill(password);
+  await page.getByRole('button', { name: 'Set up the authenticator app' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  const offset = await serverClock.offsetMs();
+  await page.getByLabel('Code from the app').fill(app.generate({ timestamp: Date.now() + offset }));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return app;
+}
+
+const navOf = (page: Page) => page.getByRole('navigation', { name: 'Bytes Domains admin' });
+
+test('the owner signs in with a second factor, sees the navigation and invites staff, who join', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await (await browser.newContext()).newPage();
+
+  // A visitor is sent to sign in, and comes back to the admin.
+  await owner.goto(`${BYTES}/admin`);
+  await expect(owner).toHaveURL(/\/login\?next=%2Fadmin$/);
+  await owner.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await signIn(owner, OWNER.email, OWNER.password);
+
+  // The first sign-in sets up the second factor, then the admin opens.
+  await enrolAuthenticator(owner, OWNER.password);
+  await expect(owner.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
+  await expect(navOf(owner).getByRole('link')).toHaveText(['Overview', 'Staff', 'Audit']);
+  await checkPage(owner, '/admin');
+
+  // The owner invites a member of staff.
+  const staffEmail = suiteEmail('bytes-staff');
+  await navOf(owner).getByRole('link', { name: 'Staff' }).click();
+  await expect(owner).toHaveURL(/\/admin\/staff$/);
+  await owner.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(owner.getByRole('table', { name: 'Staff members' })).toContainText(OWNER.email);
+  await owner.getByLabel('E-mail address').fill(staffEmail);
+  await owner.getByLabel('Role').selectOption('store_staff');
+  await owner.getByRole('button', { name: 'Send the invitation' }).click();
+  await expect(owner.getByRole('status')).toContainText(
+    `An invitation is on its way to ${staffEmail}`,
+  );
+  await expect(owner.getByRole('main')).toContainText(`${staffEmail} (Staff)`);
+  await checkPage(owner, '/admin/staff');
+
+  // The audit names who, when, from where, what, before and after.
+  await navOf(owner).getByRole('link', { name: 'Audit' }).click();
+  const audit = owner.getByRole('table', { name: 'Changes made in the admin, newest first' });
+  await expect(audit.getByRole('row').nth(1)).toContainText(`staff.invited ${staffEmail}`);
+  await expect(audit.getByRole('row').nth(1)).toContainText(OWNER.email);
+  await checkPage(owner, '/admin/audit');
+
+  // The invited person registers on the store's host and opens the mail's link.
+  const invitation = await mailbox.waitFor(staffEmail, (m) =>
+    m.subject.startsWith('You are invited'),
+  );
+  const link = new URL(
+    invitation.text.match(/https?:\/\/\S+/g)!.find((u) => u.includes('/admin/join'))!,
+  );
+  expect(link.host).toBe(`bytes.localhost:${PORT}`);
+  await activeCustomer(mailbox, staffEmail, STAFF_PASSWORD, 'Sid Staff', 'bytes.localhost');
+  const staff = await (await browser.newContext()).newPage();
+  await visit(staff, link.href);
+  await expect(staff.getByRole('main')).toContainText('as a member of staff');
+  await checkPage(staff, '/admin/join');
+  await staff.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await staff.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await signIn(staff, staffEmail, STAFF_PASSWORD);
+  await expect(staff).toHaveURL(/\/admin\/join\?token=/);
+
+  // Signed in but not staff yet: a customer, to whom the admin does not exist.
+  const customerView = await staff.context().newPage();
+  const notFound = await customerView.goto(`${BYTES}/admin`);
+  expect(notFound?.status()).toBe(404);
+  await customerView.close();
+
+  await staff.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await staff.getByRole('button', { name: 'Accept the invitation' }).click();
+  await enrolAuthenticator(staff, STAFF_PASSWORD);
+  await expect(navOf(staff).getByRole('link')).toHaveText(['Overview']);
+  const ownersOnly = await staff.goto(`${BYTES}/admin/staff`);
+  expect(ownersOnly?.status()).toBe(404);
+
+  // The owner sees the new member of staff.
+  await owner.goto(`${BYTES}/admin/staff`);
+  await expect(owner.getByRole('table', { name: 'Staff members' })).toContainText(staffEmail);
+});
+
+test('a visitor is sent to sign in, and never shown the admin', async ({ page }) => {
+  const answer = await page.goto(`${BYTES}/admin/staff`);
+  // Not signed in: sent to sign in; the admin itself is never shown.
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Fstaff$/);
+  expect(answer?.status()).toBe(200);
+  const join = await page.goto(`${BYTES}/admin/join?token=nothing`);
+  expect(join?.status()).toBe(200);
+  await expect(page.getByRole('main')).toContainText('This link is not an invitation');
+});
