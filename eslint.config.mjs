@@ -102,7 +102,14 @@ const NO_INSTANCEOF_ERROR_CLASS = {
   message:
     'Decide by the error’s code or brand (isApiError, hasErrorCode), not instanceof its class: Next loads some modules twice (docs/decisions/0120).',
 };
-const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+/** Next's insides are not an interface: they change in any release (docs/decisions/0190). */
+const NO_NEXT_DIST = {
+  group: ['next/dist', 'next/dist/*'],
+  message: 'Use Next’s documented interfaces (next/cache, next.config options), never next/dist.',
+};
+const restrict = (...patterns) => ({
+  'no-restricted-imports': ['error', { patterns: [NO_NEXT_DIST, ...patterns] }],
+});
 
 export default defineConfig([
   ...nextVitals,
@@ -117,6 +124,7 @@ export default defineConfig([
     'playwright-report/**',
     'next-env.d.ts',
   ]),
+  { rules: restrict() },
   {
     rules: {
       // Configuration is read in one place (src/lib/env.ts); see docs/contract/architecture.md
@@ -223,7 +231,7 @@ export default defineConfig([
     files: ['tests/**', '**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
-      'no-restricted-imports': 'off',
+      ...restrict(),
       'import-x/no-restricted-paths': 'off',
       // A test loads each module once: its own error classes are safe to check.
       'no-restricted-syntax': 'off',

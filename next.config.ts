@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
@@ -23,10 +24,14 @@ const nextConfig: NextConfig = {
   generateEtags: false,
   // scripts/serve.mjs compresses, after it has rewritten the page's script tags.
   compress: false,
-  // Rendered store pages live in memory only, in a bounded LRU: they are rebuilt from the
-  // database after a restart (the database may have changed meanwhile), and a flood of unknown
-  // hosts or paths cannot fill the disk. See docs/decisions/0010-page-cache.md.
-  cacheMaxMemorySize: 32 * 1024 * 1024,
+  // Rendered store pages live in memory only, in a bounded LRU: they are rebuilt from the database
+  // after a restart (the database may have changed meanwhile), and a flood of unknown hosts or
+  // paths cannot fill the disk (docs/decisions/0010-page-cache.md). The cache is the project's own
+  // handler, through Next's documented `cacheHandler` option, so that a store change made through
+  // one instance expires its pages on every instance (over Redis; docs/decisions/0190).
+  cacheHandler: fileURLToPath(new URL('./scripts/page-cache-handler.mjs', import.meta.url)),
+  // Next's own in-memory layer in front of a custom handler: off, the handler is the memory.
+  cacheMaxMemorySize: 0,
   // A cached page older than this is rendered afresh before it is served, never sent stale (Next's
   // default is a year). A search page is refreshed after a minute in the background; one nobody
   // asked for in an hour is not shown with hour-old availability (docs/decisions/0111).

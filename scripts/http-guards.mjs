@@ -95,19 +95,17 @@ export function withoutInternalHeaders(res) {
   }
 }
 
-/** How long a connection is kept after its answer, to take in the rest of an unread body. */
-const LINGER_MS = 2_000;
-
 /**
  * Closes, after this answer, a connection whose request body has not been read to its end (a 413
  * on a large body, or any answer given before the body was read). Node would go on to read the
  * rest of the body before the next request on the connection, but a request whose body Next
  * stopped reading is left paused, and the connection then hangs until its keep-alive timeout.
  *
- * The close is gentle: the answer goes out with `Connection: close`, the connection is shut for
- * writing, and what the client still sends is read and dropped for up to LINGER_MS. Closing at
- * once with unread input would make the kernel reset the connection, which can destroy the answer
- * before the client has read it (RFC 9112, section 9.6).
+ * The answer goes out with `Connection: close` and Node closes the connection once it is sent,
+ * as it does for any such answer. A client still sending the body it was told is too large may
+ * then see the connection reset (RFC 9112, section 9.6); the gentle close that reads and drops
+ * the rest is a front's job (nginx's `lingering_close`, on by default), not a patch of Node's
+ * socket (docs/decisions/0191).
  * Call it just before the headers are written.
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
@@ -117,18 +115,4 @@ export function closeIfBodyUnread(req, res) {
     req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
   if (req.complete || !hasBody) return;
   res.setHeader('connection', 'close');
-  // The request's own reference is gone once Next has destroyed the request.
-  const socket = res.socket;
-  // Node ends a `Connection: close` answer's connection with destroySoon() once it is sent.
-  if (!socket || typeof socket.destroySoon !== 'function') return;
-  socket.destroySoon = function lingeringClose() {
-    // What comes now is the rest of a body nobody reads: not for the HTTP parser any more.
-    socket.removeAllListeners('data');
-    socket.on('data', () => {});
-    socket.once('end', () => socket.destroy());
-    const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
-    socket.once('close', () => clearTimeout(timer));
-    socket.end();
-    socket.resume();
-  };
 }

@@ -7,7 +7,9 @@ import { jsonOf, rawRequest, scratchDatabase, startExtraServer, type RawResponse
 /**
  * Two production servers behind one PostgreSQL database and one Redis, as behind a load
  * balancer. Each keeps rendered pages in its own memory; a store change made through one must
- * reach the pages and the store lookup of the other at once (docs/decisions/0016).
+ * reach the pages and the store lookup of the other at once (docs/decisions/0016). The pages go
+ * through the page cache handler (scripts/page-cache-handler.mjs, 0190): the other instance hears
+ * the expired tags from it over Redis; store-sync's message there drops only the store lookup.
  */
 const POSTGRES_URL = process.env.E2E_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,17 +1,13 @@
 import 'server-only';
-import { realNow } from '../clock';
-import { tagsManifest } from 'next/dist/server/lib/incremental-cache/tags-manifest.external';
+import { pageCacheStore } from '../../../scripts/page-cache-handler.mjs';
 
 /**
- * Expires cache tags in this process's page cache, as `revalidateTag(tag, { expire: 0 })` does,
- * but callable outside a request: for invalidations that another instance made (store-sync).
- * Next keeps the tags of its incremental cache in this process-wide manifest (an `.external`
- * module, shared by the server and every bundle); an entry cached before the expiry is not
- * served again.
+ * Expires cache tags in the page cache, as `revalidateTag(tag, { expire: 0 })` does, but callable
+ * outside a request too (a job, a subscriber). The page cache is the project's own handler,
+ * given to Next through the documented `cacheHandler` option (scripts/page-cache-handler.mjs,
+ * docs/decisions/0190): an entry made before the expiry is not served again, on this instance
+ * and, through Redis when REDIS_URL is set, on every other.
  */
 export function expireCacheTags(tags: readonly string[]): void {
-  // Next stamps its cache entries with the real time.
-  const now = realNow().getTime();
-  for (const tag of tags)
-    tagsManifest.set(tag, { ...tagsManifest.get(tag), stale: now, expired: now });
+  pageCacheStore().expire(tags);
 }

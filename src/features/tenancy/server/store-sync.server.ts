@@ -22,12 +22,18 @@ function origin(): string {
 }
 
 /**
- * What an instance does when a store changed: forget the store lookup of each host and expire
- * the cached pages of each host, so the next visit renders the changed store.
+ * What the instance that changed a store does: forget the store lookup of each host and expire
+ * the cached pages of each host, so the next visit renders the changed store. The page cache
+ * (scripts/page-cache-handler.mjs) announces the expiry to the other instances itself.
  */
 export function applyStoreChange(hosts: readonly string[]): void {
-  for (const host of hosts) storeService().invalidate(host);
+  forgetStoreLookups(hosts);
   expireCacheTags(hosts.map(storePageTag));
+}
+
+/** What another instance's store change does here: the pages follow through the page cache. */
+function forgetStoreLookups(hosts: readonly string[]): void {
+  for (const host of hosts) storeService().invalidate(host);
 }
 
 /** Tells the other instances (over Redis, when REDIS_URL is set) that these hosts' store changed. */
@@ -81,7 +87,7 @@ export function followStoreChangesOfOtherInstances(): () => Promise<void> {
   });
   subscriber.on('message', (_channel: string, raw: string) => {
     const hosts = hostsFromMessage(raw);
-    if (hosts) applyStoreChange(hosts);
+    if (hosts) forgetStoreLookups(hosts);
   });
   subscriber.subscribe(STORE_CHANGES_CHANNEL).catch(() => {
     // Reported by the error handler; ioredis subscribes again when it reconnects.
