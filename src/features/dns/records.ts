@@ -8,8 +8,9 @@ import { z } from 'zod';
  * TXT any printable text, split into 255-byte strings when served (RFC 1035 3.3.14).
  */
 
-export const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV', 'CAA', 'NS'] as const;
-export type RecordType = (typeof RECORD_TYPES)[number];
+import { RECORD_TYPES, type RecordType } from './record-types';
+
+export { RECORD_TYPES, type RecordType };
 export const MIN_TTL = 60;
 export const MAX_TTL = 86_400;
 export const MAX_RECORDS = 500;
