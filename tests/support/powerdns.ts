@@ -23,13 +23,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPowerDns() {
+export async function startPowerDns(options: { apiPort?: number; key?: string } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'pdns-test-'));
   const db = join(dir, 'pdns.sqlite3');
   const made = spawnSync('sqlite3', [db], { input: `.read ${SCHEMA}\n` });
   if (made.status !== 0) throw new Error(`sqlite3: ${made.stderr}`);
-  const [dnsPort, apiPort] = [await freePort(), await freePort()];
-  const key = `test-key-${process.pid}`;
+  const dnsPort = await freePort();
+  const apiPort = options.apiPort ?? (await freePort());
+  const key = options.key ?? `test-key-${process.pid}`;
   writeFileSync(
     join(dir, 'pdns.conf'),
     [
