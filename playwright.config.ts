@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_RATE_LIMIT_SCALE } from './tests/e2e/server-settings';
+import { E2E_PDNS_API_KEY, E2E_RATE_LIMIT_SCALE } from './tests/e2e/server-settings';
 
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 
@@ -51,6 +51,10 @@ export default defineConfig({
       // Google sign-in against the keys of a JWKS server the sign-in spec runs on the port after.
       GOOGLE_CLIENT_ID: 'storefront-e2e.apps.googleusercontent.com',
       GOOGLE_JWKS_URL: `http://127.0.0.1:${PORT + 2}/oauth2/v3/certs`,
+      // DNS hosting against the PowerDNS the DNS spec runs with its API on the port after
+      // (tests/e2e/dns.spec.ts); away for the other specs, whose zones wait to sync.
+      PDNS_API_URL: `http://127.0.0.1:${PORT + 3}`,
+      PDNS_API_KEY: E2E_PDNS_API_KEY,
     },
   },
 });

@@ -132,6 +132,13 @@ const schema = z
     RDAP_BASE_URL: z.preprocess(emptyAsUndefined, z.url('must be a URL').optional()),
     AVAILABILITY_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1_500),
     AVAILABILITY_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    // DNS hosting on PowerDNS (issue 28, docs/decisions/0200): unset URL = hosting off.
+    PDNS_API_URL: z.preprocess(emptyAsUndefined, z.url('must be a URL').optional()),
+    PDNS_API_KEY: z.preprocess(emptyAsUndefined, z.string().min(1).optional()),
+    PDNS_SERVER_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be a PowerDNS server id')
+      .default('localhost'),
     // Work that runs later (docs/decisions/0040) and the product clock (0042).
     JOB_SCHEMA: z
       .string()

@@ -37,6 +37,10 @@ const [
   passkeyOptions,
   passkey,
   accountName,
+  dns,
+  dnsRecord,
+  dnsTemplate,
+  dnsDnssec,
 ] = await Promise.all(
   [
     'services',
@@ -63,6 +67,10 @@ const [
     'account/passkeys/options',
     'account/passkeys/[id]',
     'account/name',
+    'services/[id]/dns',
+    'services/[id]/dns/[record]',
+    'services/[id]/dns/template',
+    'services/[id]/dns/dnssec',
   ].map(route),
 );
 const { appDb } = await import('@/lib/db/app-db');
@@ -169,6 +177,75 @@ const MATRIX: [string, Call, readonly [number, number, number, number, number]][
     (w, f) =>
       send(w, renew.POST, 'POST', `/api/services/${f.domainId}/renew`, { years: 1 }, f.domainId),
     BILLING(201),
+  ],
+  // DNS hosting is off here (no PDNS_API_URL): a reader is told so, an editor hears 409
+  // dns_hosting_off; tests/api/dns.test.ts runs the same calls against a real PowerDNS.
+  [
+    'GET /api/services/{id}/dns',
+    (w, f) => as(w, dns.GET, `/api/services/${f.domainId}/dns`, { params: { id: f.domainId } }),
+    ALL_OK,
+  ],
+  [
+    'POST /api/services/{id}/dns',
+    (w, f) =>
+      send(
+        w,
+        dns.POST,
+        'POST',
+        `/api/services/${f.domainId}/dns`,
+        { name: 'www', type: 'A', content: '192.0.2.1', ttl: 300 },
+        f.domainId,
+      ),
+    TECHNICAL(409),
+  ],
+  [
+    'PATCH /api/services/{id}/dns/{record}',
+    (w, f) => {
+      const record = nobody();
+      return as(w, dnsRecord.PATCH, `/api/services/${f.domainId}/dns/${record}`, {
+        method: 'PATCH',
+        json: { ttl: 600 },
+        params: { id: f.domainId, record },
+      });
+    },
+    TECHNICAL(409),
+  ],
+  [
+    'DELETE /api/services/{id}/dns/{record}',
+    (w, f) => {
+      const record = nobody();
+      return as(w, dnsRecord.DELETE, `/api/services/${f.domainId}/dns/${record}`, {
+        method: 'DELETE',
+        params: { id: f.domainId, record },
+      });
+    },
+    TECHNICAL(409),
+  ],
+  [
+    'POST /api/services/{id}/dns/template',
+    (w, f) =>
+      send(
+        w,
+        dnsTemplate.POST,
+        'POST',
+        `/api/services/${f.domainId}/dns/template`,
+        { template: 'store_site', preview: true },
+        f.domainId,
+      ),
+    TECHNICAL(409),
+  ],
+  [
+    'PUT /api/services/{id}/dns/dnssec',
+    (w, f) =>
+      send(
+        w,
+        dnsDnssec.PUT,
+        'PUT',
+        `/api/services/${f.domainId}/dns/dnssec`,
+        { enabled: true },
+        f.domainId,
+      ),
+    TECHNICAL(409),
   ],
   ['GET /api/account/members', (w) => as(w, members.GET, '/api/account/members'), ALL_OK],
   [

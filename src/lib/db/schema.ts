@@ -1009,3 +1009,83 @@ export const storeAdminAudit = pgTable(
   },
   (t) => [index('store_admin_audit_store_at').on(t.storeId, t.at)],
 );
+// DNS hosting (issue 28, features/dns, docs/decisions/0200-0209): a zone per domain service, its
+// records as the customer set them, and the ordered queue of changes the `dns.sync` job applies
+// to PowerDNS through its HTTP API.
+// ---------------------------------------------------------------------------------------------
+
+/** A domain's zone. `serial` rises with every change; `appliedSerial` is what PowerDNS has. */
+export const dnsZones = pgTable(
+  'dns_zones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .unique()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    storeKey: text('store_key').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The zone's name in ASCII (punycode), without the final dot. */
+    zone: text('zone').notNull(),
+    /** The store's name servers the zone's NS and SOA name. */
+    nameservers: jsonb('nameservers').$type<string[]>().notNull(),
+    serial: integer('serial').notNull().default(1),
+    appliedSerial: integer('applied_serial').notNull().default(0),
+    /** `active`, or `removed` once the domain was released (the removal is queued). */
+    state: text('state').notNull().default('active'),
+    dnssec: boolean('dnssec').notNull().default(false),
+    /** The DS records to publish at the registry while DNSSEC is on. */
+    ds: jsonb('ds').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('dns_zones_zone').on(t.zone)],
+);
+
+/** One record of a zone, as the customer sees it (TXT content unsplit). */
+export const dnsRecords = pgTable(
+  'dns_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => dnsZones.id, { onDelete: 'cascade' }),
+    /** Relative name, `@` for the apex, in ASCII. */
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    content: text('content').notNull(),
+    ttl: integer('ttl').notNull(),
+    priority: integer('priority'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('dns_records_zone').on(t.zoneId, t.name, t.type)],
+);
+
+/**
+ * What PowerDNS has still to learn, in order (`seq`): a zone to create, the rrsets of one name
+ * and type to replace, DNSSEC on or off, the zone to delete. Each applied once, then stamped.
+ */
+export const dnsChanges = pgTable(
+  'dns_changes',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => dnsZones.id, { onDelete: 'cascade' }),
+    serial: integer('serial').notNull(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    /** Times PowerDNS took this change: 1 once applied, never more (tests read it). */
+    appliedCount: integer('applied_count').notNull().default(0),
+  },
+  (t) => [index('dns_changes_pending').on(t.zoneId, t.seq)],
+);
+
+/** A store's default template for the zones of the domains it sells. */
+export const dnsStoreDefaults = pgTable('dns_store_defaults', {
+  storeKey: text('store_key').primaryKey(),
+  template: text('template').notNull(),
+});

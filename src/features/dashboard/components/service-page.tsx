@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { isApiError } from '@/lib/http/api-response';
 import { isUuid } from '@/lib/uuid';
@@ -57,10 +58,16 @@ export async function ServicePage({ id }: { id: string }) {
         <dd>{formatDay(service.expires_at ?? service.renews_at, sv)}</dd>
         <dt>Renewal price</dt>
         <dd>
-          {formatMoney(service.price.gross, money)} a{' '}
-          {service.period}
+          {formatMoney(service.price.gross, money)} a {service.period}
         </dd>
       </dl>
+      {service.type === 'domain' ? (
+        <p>
+          <Link prefetch={false} href={`/dashboard/services/${service.id}/dns`}>
+            DNS records
+          </Link>
+        </p>
+      ) : null}
       {life && life.next.length > 0 ? (
         <section className={styles.panel} aria-labelledby="next-title">
           <h2 id="next-title">What happens next</h2>

@@ -23,6 +23,7 @@ import {
   recordProviderEvent,
   setPaymentStatus,
 } from '@/features/payments/server/payments.server';
+import { createZonesForOrder } from '@/features/dns/server/dns.server';
 import { fulfilOrder } from '@/features/services/server/fulfilment.server';
 import { receiptJob } from './receipt-job.server';
 import { refundJob } from './refund-job.server';
@@ -106,6 +107,8 @@ export async function finishPayment(
       now,
     });
     await markOrderFulfilled(tx, order.id, now);
+    // Each domain paid for gets its zone in PowerDNS, queued with the payment (issue 28).
+    await createZonesForOrder(tx, { orderId: order.id, storeHost: locked.order.storeHost });
     // Without its job the receipt would never leave: refuse the whole step instead.
     if (!(await enqueue(receiptJob.name, { orderId: order.id }, { tx }))) {
       throw new Error('the receipt job was not created');

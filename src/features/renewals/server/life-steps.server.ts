@@ -1,6 +1,7 @@
 import 'server-only';
 import { daysAfter as at } from '@/lib/clock';
 import { SYSTEM_ACTOR } from '@/features/activity/server/activity.server';
+import { removeZone } from '@/features/dns/server/dns.server';
 import { endService } from '@/features/services/server/service-actions.server';
 import { changeService, type ServiceRow } from '@/features/services/server/services.server';
 import { RENEWAL_WINDOW_DAYS } from '@/features/services/renewal-window';
@@ -53,6 +54,8 @@ async function endWithMail(
 ): Promise<void> {
   await cancelBill(ctx);
   await endService(ctx.tx, ctx.row, { status, actor: SYSTEM_ACTOR, action: `service.${status}` });
+  // A released domain's zone leaves PowerDNS with it (issue 28).
+  if (ctx.row.type === 'domain') await removeZone(ctx.tx, ctx.row.id);
   await mail({ ...ctx, bill: null }, store, { kind: status });
 }
 
