@@ -150,12 +150,12 @@ export function selectCustomersPage(
 ): Promise<CustomerRow[]> {
   const where: SQL[] = [
     eq(accounts.storeKey, input.storeKey),
-    sql`not exists (select 1 from ${users} u join ${storeStaff} s on s.user_id = u.id where u.account_id = ${accounts.id})`,
+    sql`not exists (select 1 from ${users} u join ${storeStaff} s on s.user_id = u.id where u.account_id = "accounts"."id")`,
   ];
   if (input.q) {
     const like = likeEscaped(input.q);
     where.push(
-      sql`(${accounts.name} ilike ${like} or exists (select 1 from ${users} u where u.account_id = ${accounts.id} and (u.email ilike ${like} or u.name ilike ${like})))`,
+      sql`(${accounts.name} ilike ${like} or exists (select 1 from ${users} u where u.account_id = "accounts"."id" and (u.email ilike ${like} or u.name ilike ${like})))`,
     );
   }
   if (input.after) {
@@ -170,9 +170,9 @@ export function selectCustomersPage(
       createdAt: accounts.createdAt,
       email: sql<
         string | null
-      >`(select u.email from ${users} u where u.account_id = ${accounts.id} order by u.created_at limit 1)`,
-      orders: sql<number>`(select count(*)::int from ${orders} o where o.account_id = ${accounts.id})`,
-      paid: sql<number>`(select coalesce(sum(o.total_gross), 0)::int from ${orders} o where o.account_id = ${accounts.id} and o.status in ('paid', 'fulfilled'))`,
+      >`(select u.email from ${users} u where u.account_id = "accounts"."id" order by u.created_at limit 1)`,
+      orders: sql<number>`(select count(*)::int from ${orders} o where o.account_id = "accounts"."id")`,
+      paid: sql<number>`(select coalesce(sum(o.total_gross), 0)::int from ${orders} o where o.account_id = "accounts"."id" and o.status in ('paid', 'fulfilled'))`,
     })
     .from(accounts)
     .where(and(...where))
