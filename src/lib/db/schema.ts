@@ -642,6 +642,8 @@ export const orders = pgTable(
     unique('orders_store_number').on(t.storeKey, t.number),
     index('orders_account').on(t.accountId, t.createdAt),
     index('orders_due').on(t.status, t.expiresAt),
+    // The store admin's order list (issue 26): a store's orders newest first, paged by keyset.
+    index('orders_store_created').on(t.storeKey, t.createdAt, t.id),
     check('orders_kind', sql`${t.kind} in ('purchase', 'renewal')`),
     check(
       'orders_status',
@@ -1089,3 +1091,59 @@ export const dnsStoreDefaults = pgTable('dns_store_defaults', {
   storeKey: text('store_key').primaryKey(),
   template: text('template').notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Store admin: orders, refunds and credit notes (issue 26 points 6, 7 and 10; decisions 0180-0189)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Credit notes: what a refund gave back, numbered in the store's own gapless series per year
+ * (`credit-<year>`), each referring to the invoice it corrects. Never changed once issued.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeKey: text('store_key').notNull(),
+    accountId: uuid('account_id').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    invoiceNumber: text('invoice_number').notNull(),
+    number: text('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    currency: text('currency').$type<StoredCurrency>().notNull(),
+    supplier: jsonb('supplier').notNull(),
+    customer: jsonb('customer').notNull(),
+    lines: jsonb('lines').notNull(),
+    totalNet: integer('total_net').notNull(),
+    totalVat: integer('total_vat').notNull(),
+    totalGross: integer('total_gross').notNull(),
+    provider: text('provider').$type<StoredProviderName>().notNull(),
+    /** The provider's refund id (a Stripe re_...); null for a bank transfer paid back by hand. */
+    refundRef: text('refund_ref'),
+  },
+  (t) => [
+    unique('credit_notes_store_number').on(t.storeKey, t.number),
+    index('credit_notes_order').on(t.orderId),
+    index('credit_notes_store_issued').on(t.storeKey, t.issuedAt),
+  ],
+);
+
+/** The order lines a credit note gave back: a line is refunded at most once. */
+export const creditNoteLines = pgTable(
+  'credit_note_lines',
+  {
+    creditNoteId: uuid('credit_note_id')
+      .notNull()
+      .references(() => creditNotes.id, { onDelete: 'cascade' }),
+    orderLineId: uuid('order_line_id')
+      .notNull()
+      .unique()
+      .references(() => orderLines.id),
+  },
+  (t) => [primaryKey({ columns: [t.creditNoteId, t.orderLineId] })],
+);

@@ -170,6 +170,11 @@ class PdfWorker {
 const shared = globalThis as typeof globalThis & { invoicePdfWorker?: PdfWorker };
 const pdfWorker = (shared.invoicePdfWorker ??= new PdfWorker());
 
+/** A document laid out like an invoice (a credit note), drawn off the server's thread. */
+export function drawPdf(layout: PdfLayout): Promise<Buffer> {
+  return pdfWorker.draw(layout);
+}
+
 /** The invoice as a PDF, drawn off the server's thread. */
 export function invoicePdf(invoice: Invoice): Promise<Buffer> {
   return pdfWorker.draw(invoicePdfLayout(invoice));

@@ -73,6 +73,8 @@ export interface PaymentProvider {
     paymentId: string;
     providerRef: string;
     amount: number;
+    /** A refund of part of a payment names its own key (the store admin's refund by line). */
+    idempotencyKey?: string;
   }): Promise<{ refundRef: string }>;
 }
 

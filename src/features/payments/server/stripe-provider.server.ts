@@ -228,7 +228,7 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
     async refund(payment) {
       const refund = await stripe.refunds.create(
         { payment_intent: payment.providerRef, amount: payment.amount },
-        { idempotencyKey: `payment-${payment.paymentId}-refund` },
+        { idempotencyKey: payment.idempotencyKey ?? `payment-${payment.paymentId}-refund` },
       );
       return { refundRef: refund.id };
     },

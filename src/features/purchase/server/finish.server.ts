@@ -60,6 +60,8 @@ export async function finishPayment(
   input: {
     method?: ProviderOutcome['method'];
     event?: { provider: ProviderName; id: string; type: string };
+    /** Runs in the finishing transaction when this call finished the order (the admin's audit). */
+    onFinished?: (tx: AppDb, orderId: string) => Promise<void>;
   } = {},
 ): Promise<FinishResult> {
   const db = await appDb();
@@ -113,6 +115,7 @@ export async function finishPayment(
     if (!(await enqueue(receiptJob.name, { orderId: order.id }, { tx }))) {
       throw new Error('the receipt job was not created');
     }
+    if (input.onFinished) await input.onFinished(tx, order.id);
     return domains;
   });
   if (registered === 'refused') {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
+import type { AppDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/api-response';
 import { isUuid } from '@/lib/uuid';
 import { invoiceOfOrder } from '@/features/invoices/server/invoices.server';
@@ -167,7 +168,10 @@ export async function demoOutcome(
  * operator says so; a reseller screen comes later). Finishes the order through its open manual
  * payment, or a new one for the order's amount.
  */
-export async function markPaidByOperator(orderId: string): Promise<Order> {
+export async function markPaidByOperator(
+  orderId: string,
+  options: { onFinished?: (tx: AppDb, orderId: string) => Promise<void> } = {},
+): Promise<Order> {
   const db = await appDb();
   const payments = await orderPayments(orderId, db);
   let open = payments.find(
@@ -181,7 +185,7 @@ export async function markPaidByOperator(orderId: string): Promise<Order> {
     );
     open = started.payment;
   }
-  const result = await finishPayment(open.id);
+  const result = await finishPayment(open.id, { onFinished: options.onFinished });
   const found = (await orderById(db, orderId))!;
   if (!result.finished && found.order.status !== 'fulfilled') throw orderNotPayable(found.order);
   if (result.refused) throw orderNotPayable(found.order);

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/**
+ * Queries and bodies of the store admin's orders, customers and reports (issue 26, points 6 and
+ * 7). Browser code may import this file.
+ */
+
+export const ADMIN_ORDER_STATUSES = [
+  'awaiting_payment',
+  'paid',
+  'fulfilled',
+  'cancelled',
+  'refunded',
+] as const;
+export const ADMIN_PROVIDERS = ['demo', 'stripe', 'manual'] as const;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'is not a date');
+
+const cursor = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,200}$/, 'is not a cursor from an earlier page')
+  .optional();
+
+const search = z.string().trim().max(200, 'must be at most 200 characters').optional();
+
+/** `GET /api/store-admin/orders?q&status&provider&from&to&limit&cursor`. */
+export const orderListQuerySchema = z.strictObject({
+  q: search,
+  status: z
+    .enum(ADMIN_ORDER_STATUSES, { error: `must be one of ${ADMIN_ORDER_STATUSES.join(', ')}` })
+    .optional(),
+  provider: z
+    .enum(ADMIN_PROVIDERS, { error: `must be one of ${ADMIN_PROVIDERS.join(', ')}` })
+    .optional(),
+  from: day.optional(),
+  to: day.optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor,
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/** `GET /api/store-admin/customers?q&limit&cursor`. */
+export const customerListQuerySchema = z.strictObject({
+  q: search,
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor,
+});
+export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
+
+/** `POST /api/store-admin/orders/{id}/refund` `{lines?}`: no lines refunds every line left. */
+export const refundSchema = z.strictObject({
+  lines: z
+    .array(z.uuid({ error: 'must be order line ids' }))
+    .min(1, 'must name at least one line')
+    .max(100, 'must name at most 100 lines')
+    .refine((ids) => new Set(ids).size === ids.length, 'must not name a line twice')
+    .optional(),
+});
+export type RefundInput = z.infer<typeof refundSchema>;
+
+/** `GET /api/store-admin/reports/sales?from&to&format`. */
+export const salesReportQuerySchema = z
+  .strictObject({
+    from: day,
+    to: day,
+    format: z.enum(['json', 'csv'], { error: 'must be json or csv' }).default('json'),
+  })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'must not be before from' })
+  .refine(
+    (q) =>
+      Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) <= 3 * 366 * 86_400_000,
+    { path: ['to'], message: 'a report covers at most three years' },
+  );
+export type SalesReportQuery = z.infer<typeof salesReportQuerySchema>;

@@ -1,0 +1,272 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiRequest } from '../support/requests';
+import { buyer, checkoutRoutes } from '../support/checkout';
+import {
+  newStore,
+  OPERATOR_TOKEN,
+  signedInStaff,
+  storeAdminRoutes,
+  type SignedInStaff,
+} from '../support/store-admin';
+
+// Issue 26 points 6 and 7: a store's staff find its orders, mark a bank transfer paid, refund
+// (owners) with a credit note, cancel, and read the sales report; exactly once under parallel
+// calls, and nothing of another store.
+process.env.ADMIN_API_TOKEN = OPERATOR_TOKEN;
+process.env.PAYMENT_PROVIDER = 'manual';
+const routes = await storeAdminRoutes();
+const shop = await checkoutRoutes();
+const { appDb } = await import('@/lib/db/app-db');
+const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
+const { creditNotes, invoices, storeAdminAudit } = await import('@/lib/db/schema');
+const list = await import('@/app/api/store-admin/orders/route');
+const one = await import('@/app/api/store-admin/orders/[id]/route');
+const markPaid = await import('@/app/api/store-admin/orders/[id]/mark-paid/route');
+const refund = await import('@/app/api/store-admin/orders/[id]/refund/route');
+const cancel = await import('@/app/api/store-admin/orders/[id]/cancel/route');
+const customers = await import('@/app/api/store-admin/customers/route');
+const sales = await import('@/app/api/store-admin/reports/sales/route');
+const pdf = await import('@/app/api/store-admin/credit-notes/[id]/pdf/route');
+
+let store: { host: string; id: string };
+let other: { host: string; id: string };
+let owner: SignedInStaff;
+let staff: SignedInStaff;
+let stranger: SignedInStaff;
+
+beforeAll(async () => {
+  await seedDemoData(await appDb(), { demoStores: true });
+  store = await newStore(routes, 'orders');
+  other = await newStore(routes, 'elsewhere');
+  owner = await signedInStaff(routes, store, 'store_owner');
+  staff = await signedInStaff(routes, store, 'store_staff');
+  stranger = await signedInStaff(routes, other, 'store_owner');
+});
+
+/** An order placed on the store's host by a new customer: a plan, by bank transfer. */
+async function placedOrder(users = 1) {
+  const b = await buyer(shop, { host: store.host });
+  expect((await b.addToCart({ type: 'plan', plan: 'starter', users })).status).toBe(200);
+  expect((await b.addToCart({ type: 'plan', plan: 'business', users: 2 })).status).toBe(200);
+  const checked = await b.checkout();
+  const placed = await b.order({
+    cart_version: checked.body.data.cart.version,
+    accept_terms: true,
+  });
+  expect(placed.status).toBe(201);
+  return { buyer: b, order: placed.body.data.order };
+}
+
+const post = (who: SignedInStaff, route: { POST: any }, path: string, id: string, json?: unknown) =>
+  who.agent.call(route.POST, path.replace('{id}', id), { method: 'POST', json, params: { id } });
+const detail = (who: SignedInStaff, id: string) =>
+  who.agent.call(one.GET, `/api/store-admin/orders/${id}`, { params: { id } });
+
+describe('orders in the store admin', () => {
+  it('lists and finds the store’s orders, paged, and refuses bad filters', async () => {
+    const { order, buyer: b } = await placedOrder();
+    const found = await staff.agent.call(
+      list.GET,
+      `/api/store-admin/orders?q=${encodeURIComponent(b.email)}&status=awaiting_payment&provider=manual`,
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.data.orders.map((o: { number: string }) => o.number)).toEqual([order.number]);
+    const byNumber = await staff.agent.call(
+      list.GET,
+      `/api/store-admin/orders?q=${encodeURIComponent(order.number)}`,
+    );
+    expect(byNumber.body.data.orders).toHaveLength(1);
+    await placedOrder();
+    const first = await staff.agent.call(list.GET, '/api/store-admin/orders?limit=1');
+    expect(first.body.data.orders).toHaveLength(1);
+    expect(first.body.data.next_cursor).toEqual(expect.any(String));
+    const second = await staff.agent.call(
+      list.GET,
+      `/api/store-admin/orders?limit=1&cursor=${first.body.data.next_cursor}`,
+    );
+    expect(second.body.data.orders[0].id).not.toBe(first.body.data.orders[0].id);
+    // Another store's list holds none of these.
+    const theirs = await stranger.agent.call(list.GET, '/api/store-admin/orders');
+    expect(theirs.body.data.orders).toEqual([]);
+    for (const bad of ['status=lost', 'limit=0', 'from=2026-13-45', 'cursor=%21%21', 'zzz=1']) {
+      const answer = await staff.agent.call(list.GET, `/api/store-admin/orders?${bad}`);
+      expect(answer.status, bad).toBe(400);
+      expect(answer.body.error.code).toBe('validation_failed');
+    }
+    const bad = await staff.agent.call(list.GET, '/api/store-admin/orders?q=a%07b');
+    expect(bad.status).toBe(400);
+  });
+
+  it('marks a bank transfer paid exactly once under parallel calls (a repeat answers the paid order), with one invoice and one audit entry', async () => {
+    const { order } = await placedOrder();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        post(staff, markPaid, '/api/store-admin/orders/{id}/mark-paid', order.id),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    const db = await appDb();
+    expect(await db.select().from(invoices).where(eq(invoices.orderId, order.id))).toHaveLength(1);
+    const seen = await detail(staff, order.id);
+    expect(seen.body.data.order.status).toBe('fulfilled');
+    expect(seen.body.data.invoice.number).toMatch(/-INV-\d{4}-\d{6}$/);
+    const audit = await db
+      .select()
+      .from(storeAdminAudit)
+      .where(eq(storeAdminAudit.storeId, store.id));
+    expect(
+      audit.filter((a) => a.action === 'order.marked_paid' && a.target === order.number),
+    ).toHaveLength(1);
+  });
+
+  it('refunds by line then in full exactly once under parallel calls, each with a credit note and its PDF', async () => {
+    const { order } = await placedOrder();
+    expect(
+      (await post(owner, markPaid, '/api/store-admin/orders/{id}/mark-paid', order.id)).status,
+    ).toBe(200);
+    // The staff role may not refund.
+    const denied = await post(staff, refund, '/api/store-admin/orders/{id}/refund', order.id, {});
+    expect(denied.status).toBe(403);
+    const [firstLine, secondLine] = order.lines.map((l: { id: string }) => l.id);
+    const parallel = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        post(owner, refund, '/api/store-admin/orders/{id}/refund', order.id, {
+          lines: [firstLine],
+        }),
+      ),
+    );
+    expect(parallel.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    const note = parallel.find((a) => a.status === 201)!.body.data.credit_note;
+    expect(note.number).toMatch(/-CN-\d{4}-000001$/);
+    expect(note.totals.gross).toBe(order.lines[0].total.gross);
+    const rest = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        post(owner, refund, '/api/store-admin/orders/{id}/refund', order.id),
+      ),
+    );
+    expect(rest.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    const second = rest.find((a) => a.status === 201)!.body.data.credit_note;
+    expect(second.number).toMatch(/-CN-\d{4}-000002$/);
+    expect(second.line_ids).toEqual([secondLine]);
+    const seen = await detail(owner, order.id);
+    expect(seen.body.data.order.status).toBe('refunded');
+    expect(seen.body.data.credit_notes).toHaveLength(2);
+    const db = await appDb();
+    expect(
+      await db.select().from(creditNotes).where(eq(creditNotes.orderId, order.id)),
+    ).toHaveLength(2);
+    const file = await pdf.GET(
+      apiRequest(note.pdf_url, {
+        host: store.host,
+        headers: { cookie: owner.agent.cookieHeader(), 'x-forwarded-for': owner.agent.ip },
+      }),
+      { params: Promise.resolve({ id: note.id }) },
+    );
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    // Another store's owner: the order and the credit note are not there.
+    expect((await detail(stranger, order.id)).status).toBe(404);
+    expect(
+      (await post(stranger, refund, '/api/store-admin/orders/{id}/refund', order.id)).status,
+    ).toBe(404);
+    const theirs = await pdf.GET(
+      apiRequest(note.pdf_url, {
+        host: other.host,
+        headers: { cookie: stranger.agent.cookieHeader(), 'x-forwarded-for': stranger.agent.ip },
+      }),
+      { params: Promise.resolve({ id: note.id }) },
+    );
+    expect(theirs.status).toBe(404);
+  });
+
+  it('refuses bad refunds and cancels only an unpaid order', async () => {
+    const { order } = await placedOrder();
+    const unpaid = await post(owner, refund, '/api/store-admin/orders/{id}/refund', order.id);
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body.error.code).toBe('order_not_refundable');
+    for (const body of [{ lines: ['nope'] }, { lines: [] }, { extra: 1 }]) {
+      const answer = await post(
+        owner,
+        refund,
+        '/api/store-admin/orders/{id}/refund',
+        order.id,
+        body,
+      );
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(
+      (await post(stranger, cancel, '/api/store-admin/orders/{id}/cancel', order.id)).status,
+    ).toBe(404);
+    expect(
+      (await post(staff, cancel, '/api/store-admin/orders/{id}/cancel', order.id)).status,
+    ).toBe(403);
+    const cancelled = await post(owner, cancel, '/api/store-admin/orders/{id}/cancel', order.id);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data.order.status).toBe('cancelled');
+    expect(
+      (await post(owner, cancel, '/api/store-admin/orders/{id}/cancel', order.id)).status,
+    ).toBe(409);
+    expect(
+      (await post(owner, markPaid, '/api/store-admin/orders/{id}/mark-paid', order.id)).status,
+    ).toBe(409);
+    expect((await detail(owner, 'not-a-uuid')).status).toBe(404);
+  });
+
+  it('lists customers and reports sales with a CSV a spreadsheet opens', async () => {
+    const { order, buyer: b } = await placedOrder();
+    expect(
+      (await post(owner, markPaid, '/api/store-admin/orders/{id}/mark-paid', order.id)).status,
+    ).toBe(200);
+    const found = await staff.agent.call(
+      customers.GET,
+      `/api/store-admin/customers?q=${encodeURIComponent(b.email)}`,
+    );
+    expect(found.status).toBe(200);
+    expect(found.body.data.customers).toHaveLength(1);
+    expect(found.body.data.customers[0].email).toBe(b.email);
+    const day = new Date().toISOString().slice(0, 10);
+    const since = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
+    const json = await owner.agent.call(
+      sales.GET,
+      `/api/store-admin/reports/sales?from=${since}&to=${day}`,
+    );
+    expect(json.status).toBe(200);
+    const plans = json.body.data.sales.filter(
+      (r: { product_type: string }) => r.product_type === 'plan',
+    );
+    expect(plans.length).toBeGreaterThan(0);
+    for (const r of plans) expect(r.gross).toBe(r.invoiced_gross - r.credited_gross);
+    expect(
+      (await staff.agent.call(sales.GET, `/api/store-admin/reports/sales?from=${since}&to=${day}`))
+        .status,
+    ).toBe(403);
+    const response = await sales.GET(
+      apiRequest(`/api/store-admin/reports/sales?from=${since}&to=${day}&format=csv`, {
+        host: store.host,
+        headers: { cookie: owner.agent.cookieHeader(), 'x-forwarded-for': owner.agent.ip },
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8');
+    expect(text.split('\r\n')[1]).toMatch(/^Month,Currency,Product type,/);
+    expect(
+      (
+        await owner.agent.call(
+          sales.GET,
+          '/api/store-admin/reports/sales?from=2026-02-01&to=2026-01-01',
+        )
+      ).status,
+    ).toBe(400);
+  });
+});
