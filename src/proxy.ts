@@ -18,6 +18,8 @@ const SEARCH_PATH = '/domains/search';
  * `{path}`; security-headers.mjs lets the store frame this prefix, and only it.
  */
 const PREVIEW_PREFIX = '/admin/preview';
+const isPreview = (pathname: string) =>
+  pathname === PREVIEW_PREFIX || pathname.startsWith(`${PREVIEW_PREFIX}/`);
 const NUMBERS_PATH = '/numbers';
 /** Search pages whose query becomes a path segment: the query string is not passed on. */
 const QUERY_PAGES = new Set([SEARCH_PATH, NUMBERS_PATH]);
@@ -28,7 +30,7 @@ const QUERY_PAGES = new Set([SEARCH_PATH, NUMBERS_PATH]);
  * address of its own from outside (it answers the store's 404 page).
  */
 function pagePath(pathname: string, params: URLSearchParams): string {
-  if (pathname === PREVIEW_PREFIX || pathname.startsWith(`${PREVIEW_PREFIX}/`)) {
+  if (isPreview(pathname)) {
     const shown = pathname.slice(PREVIEW_PREFIX.length) || '/';
     // The admin is not previewed in itself.
     return shown === '/admin' || shown.startsWith('/admin/')
@@ -99,7 +101,7 @@ export function proxy(request: NextRequest): NextResponse {
   });
   const url = request.nextUrl.clone();
   url.pathname = `/${match.host}/${siteVersion}${pagePath(pathname, request.nextUrl.searchParams)}`;
-  const shownPath = pathname.startsWith(PREVIEW_PREFIX)
+  const shownPath = isPreview(pathname)
     ? pathname.slice(PREVIEW_PREFIX.length) || '/'
     : pathname;
   url.search = QUERY_PAGES.has(shownPath) ? '' : search;

@@ -134,7 +134,7 @@ export function ThemeEditor({
     if (startedPreview.current) return;
     startedPreview.current = true;
     browserApi
-      .post('/api/store-admin/theme/preview')
+      .post('/admin/preview-mode')
       .then(() => setPreviewOn(true))
       .catch(() => setNotice('The preview could not be turned on: reload the page to try again.'));
   }, []);

@@ -8,7 +8,7 @@ import { draftSettings } from './theme-admin.server';
 
 /**
  * The store a page shows (docs/decisions/0165): the published one, except in a browser whose
- * preview is on (Next's Draft Mode, turned on by POST /api/store-admin/theme/preview) and whose
+ * preview is on (Next's Draft Mode, turned on by POST /admin/preview-mode) and whose
  * person is this store's staff with `theme.edit`: they see the draft. Outside Draft Mode nothing
  * of the request is read, so shoppers' pages stay cached.
  */

@@ -7,8 +7,10 @@ import { requestInput } from '@/lib/http/request-input';
 import { requireStaff } from '@/features/store-admin/server/staff.server';
 
 /**
- * Turns the preview on for this browser (Next's Draft Mode, docs/decisions/0165): the store's
- * pages are then rendered per request, and show the draft to this store's staff only. 204.
+ * `POST /admin/preview-mode`: turns the theme preview on for this browser (Next's Draft Mode,
+ * docs/decisions/0165); the store's pages are then rendered per request, and show the draft to
+ * this store's staff only. 204. A page-level handler, not an /api call: Draft Mode is set on the
+ * answer by Next's request scope, which only Next's server gives (the browser suite covers it).
  */
 export const POST = apiRoute(async (request) => {
   await requireStaff(requestInput(request), 'theme.edit');
@@ -17,7 +19,7 @@ export const POST = apiRoute(async (request) => {
   return new NextResponse(null, { status: 204 });
 });
 
-/** Turns the preview off for this browser: the store's cached pages again. 204. */
+/** `DELETE /admin/preview-mode`: turns the preview off for this browser: the store's cached pages again. 204. */
 export const DELETE = apiRoute(async (request) => {
   await requireStaff(requestInput(request), 'theme.edit');
   (await draftMode()).disable();
