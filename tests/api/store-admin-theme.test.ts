@@ -193,15 +193,15 @@ describe('the draft', () => {
 });
 
 describe('publish and restore', () => {
-  it('publishes the draft as version 1, 2...: shoppers see it at once; a restore publishes an earlier one again', async () => {
+  it('publishes the draft as version 2, 3... after the original settings (1): shoppers see it at once; a restore publishes an earlier one again', async () => {
     const { store, staff } = await storeWithStaff('store_staff');
     const original = await shopperView(store);
 
     expect((await putDraft(staff.agent, draftBody('#7c2d12', 'First'))).status).toBe(200);
-    const v1 = await publish(staff.agent);
-    expect(v1.status).toBe(201);
-    expect(v1.body.data).toMatchObject({
-      number: 1,
+    const v2 = await publish(staff.agent);
+    expect(v2.status).toBe(201);
+    expect(v2.body.data).toMatchObject({
+      number: 2,
       published_by: staff.email,
       restored_from: null,
     });
@@ -210,31 +210,39 @@ describe('publish and restore', () => {
 
     expect((await putDraft(staff.agent, draftBody('#1e3a8a', 'Second'))).status).toBe(200);
     expect(await shopperView(store)).toEqual({ primary: '#7c2d12', banner: 'First' });
-    const v2 = await publish(staff.agent);
-    expect(v2.body.data.number).toBe(2);
+    const v3 = await publish(staff.agent);
+    expect(v3.body.data.number).toBe(3);
     expect(await shopperView(store)).toEqual({ primary: '#1e3a8a', banner: 'Second' });
 
     const list = await versions(staff.agent);
     expect(list.status).toBe(200);
-    expect(list.body.data.versions.map((v: { number: number }) => v.number)).toEqual([2, 1]);
+    expect(list.body.data.versions.map((v: { number: number }) => v.number)).toEqual([3, 2, 1]);
+    const v1 = list.body.data.versions[2];
+    expect(v1.published_by).toBe('the store as it was before the theme editor');
 
-    const back = await restore(staff.agent, v1.body.data.id);
+    const back = await restore(staff.agent, v2.body.data.id);
     expect(back.status).toBe(201);
-    expect(back.body.data).toMatchObject({ number: 3, restored_from: v1.body.data.id });
+    expect(back.body.data).toMatchObject({ number: 4, restored_from: v2.body.data.id });
     expect(await shopperView(store)).toEqual({ primary: '#7c2d12', banner: 'First' });
     const draft = await getDraft(staff.agent);
     expect(draft.body.data.theme.primaryColor).toBe('#7c2d12');
     expect(draft.body.data.unpublished_changes).toBe(false);
 
-    expect(original.primary).not.toBe('#7c2d12');
+    // The original settings come back too.
+    expect((await restore(staff.agent, v1.id)).body.data.number).toBe(5);
+    expect(await shopperView(store)).toEqual(original);
+
     const published = await auditOf(store, 'theme.published');
-    expect(published.map((a) => a.target).sort()).toEqual(['version 1', 'version 2']);
-    expect(published.find((a) => a.target === 'version 2')?.before).toMatchObject({
+    expect(published.map((a) => a.target).sort()).toEqual(['version 2', 'version 3']);
+    expect(published.find((a) => a.target === 'version 3')?.before).toMatchObject({
       theme: { primaryColor: '#7c2d12' },
       variables: { bannerText: 'First' },
     });
-    const [restored] = await auditOf(store, 'theme.restored');
-    expect(restored?.target).toBe('version 1 as version 3');
+    const restored = await auditOf(store, 'theme.restored');
+    expect(restored.map((a) => a.target).sort()).toEqual([
+      'version 1 as version 5',
+      'version 2 as version 4',
+    ]);
   });
 
   it('publishing with no draft saved publishes the current settings as a version', async () => {
@@ -242,7 +250,7 @@ describe('publish and restore', () => {
     const before = await shopperView(store);
     const v = await publish(staff.agent);
     expect(v.status).toBe(201);
-    expect(v.body.data.number).toBe(1);
+    expect(v.body.data.number).toBe(2);
     expect(await shopperView(store)).toEqual(before);
   });
 
@@ -281,13 +289,13 @@ describe('publish and restore', () => {
     expect(await auditOf(a.store, 'theme.restored')).toEqual([]);
   });
 
-  it('numbers parallel publishes 1..n, each once, with one audit row each', async () => {
+  it('numbers parallel publishes 2..n+1 (1: the original settings), each once, with one audit row each', async () => {
     const { store, staff } = await storeWithStaff();
     await putDraft(staff.agent, draftBody('#312e81', 'Parallel'));
     const answers = await Promise.all(Array.from({ length: 6 }, () => publish(staff.agent)));
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
     expect(answers.map((a) => a.body.data.number).sort((x, y) => x - y)).toEqual([
-      1, 2, 3, 4, 5, 6,
+      2, 3, 4, 5, 6, 7,
     ]);
     const rows = await (
       await appDb()
@@ -295,7 +303,7 @@ describe('publish and restore', () => {
       .select()
       .from(storeThemeVersions)
       .where(eq(storeThemeVersions.storeId, store.id));
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(7);
     expect(await auditOf(store, 'theme.published')).toHaveLength(6);
   });
 

@@ -71,6 +71,9 @@ function assertReadable(theme: Theme): void {
   );
 }
 
+/** Who "published" the settings a store had before its first publish from the admin. */
+export const BEFORE_THE_EDITOR = 'the store as it was before the theme editor';
+
 const storeGone = () => new ApiError(404, 'not_found', 'There is no such page.');
 
 /** Settings that differ between two objects, for the audit: only what changed, before and after. */
@@ -205,7 +208,8 @@ async function storeChanged(storeId: string): Promise<void> {
 
 /**
  * Publishes the draft (or, with none saved, the published settings again): the store row takes
- * it, a new version keeps it, and the store's cached pages are rebuilt on every instance.
+ * it, a new version keeps it, and the store's cached pages are rebuilt on every instance. The
+ * first publish of a store also keeps the settings it replaces, as version 1.
  */
 export async function publishTheme(staff: StaffContext): Promise<VersionView> {
   const db = await appDb();
@@ -215,6 +219,18 @@ export async function publishTheme(staff: StaffContext): Promise<VersionView> {
     const draft = (await findDraft(tx, staff.storeId)) ?? published;
     assertReadable(effectiveTheme(published, draft.theme));
     const at = now();
+    // The store's first publish keeps what shoppers saw until then as version 1, so that it can
+    // be restored like any other (docs/decisions/0167).
+    if ((await listVersions(tx, staff.storeId, 1)).length === 0) {
+      await insertVersion(tx, {
+        storeId: staff.storeId,
+        theme: published.theme,
+        variables: published.variables,
+        restoredFromId: null,
+        at,
+        by: BEFORE_THE_EDITOR,
+      });
+    }
     await updatePublished(tx, staff.storeId, { ...draft, at });
     const made = await insertVersion(tx, {
       storeId: staff.storeId,
