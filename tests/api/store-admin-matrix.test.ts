@@ -53,6 +53,20 @@ const targetOf = (store: Store): CallTarget => ({
     });
     return { staffId: row.id };
   },
+  newInvite: async () => {
+    const { insertInvite } =
+      await import('@/features/store-admin/server/invites-repository.server');
+    const row = await insertInvite(await appDb(), {
+      storeId: store.id,
+      email: `open.${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}@example.com`,
+      role: 'store_staff',
+      tokenHash: `test-${Math.random().toString(36).slice(2)}`,
+      invitedByUserId: null,
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    return { inviteId: row!.id };
+  },
 });
 
 beforeAll(async () => {

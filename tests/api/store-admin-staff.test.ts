@@ -358,3 +358,79 @@ describe('the demo store’s admin', () => {
     expect(refused.body.error.code).toBe('second_factor_required');
   });
 });
+
+describe('the second factor the admin takes', () => {
+  it('is not a code by e-mail, and is a code from the authenticator app', async () => {
+    const store = await newStore(routes, 'factors');
+    const member = await signedInStaff(routes, store, 'store_staff');
+    expect((await me(member.agent)).status).toBe(200);
+
+    // The same person signs in again, choosing a code by e-mail at the second step.
+    const { agent, answer } = await signedIn(auth, member.email, {
+      host: store.host,
+      password: 'a store admin test passphrase',
+    });
+    const challenge = answer.body.data.challenge as string;
+    const before = mail.to(member.email).length;
+    const switched = await agent.call(auth.challenge.PUT, '/svc/account/login/challenge', {
+      method: 'PUT',
+      json: { challenge, alternative_method: 'email' },
+    });
+    expect(switched.status).toBe(200);
+    const codeMail = await mail.waitFor(
+      member.email,
+      (m) =>
+        m.subject.startsWith('Your sign-in code') && mail.to(member.email).indexOf(m) >= before,
+    );
+    const code = /Your code: (\d{6})/.exec(codeMail.text)![1]!;
+    const done = await agent.call(auth.challenge.POST, '/svc/account/login/challenge', {
+      method: 'POST',
+      json: { challenge, code },
+    });
+    expect(done.status).toBe(200);
+    const refused = await me(agent);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('second_factor_required');
+  });
+});
+
+describe('DELETE /api/store-admin/invites/{id}', () => {
+  it('withdraws an open invitation: its link stops working and the address can be invited again', async () => {
+    const invitesRoute = await import('@/app/api/store-admin/invites/[id]/route');
+    const store = await newStore(routes, 'withdraw');
+    const owner = await signedInStaff(routes, store, 'store_owner');
+    const email = freshEmail('withdrawn');
+    const invite = () =>
+      owner.agent.call(routes.staff.POST, '/api/store-admin/staff', {
+        method: 'POST',
+        json: { email, role: 'store_staff' },
+      });
+    const first = await invite();
+    expect(first.status).toBe(201);
+    expect((await invite()).body.error.code).toBe('invite_pending');
+    const firstMail = await mail.waitFor(email, (m) => m.subject.startsWith('You are invited'));
+    const token = linkIn(firstMail, '/admin/join').searchParams.get('token');
+
+    const withdrawn = await owner.agent.call(
+      invitesRoute.DELETE,
+      `/api/store-admin/invites/${first.body.data.id}`,
+      { method: 'DELETE', params: { id: first.body.data.id } },
+    );
+    expect(withdrawn.status).toBe(204);
+    const again = await owner.agent.call(
+      invitesRoute.DELETE,
+      `/api/store-admin/invites/${first.body.data.id}`,
+      { method: 'DELETE', params: { id: first.body.data.id } },
+    );
+    expect(again.status).toBe(404);
+
+    const invitee = await signedInStaff(routes, store, null);
+    const dead = await invitee.agent.call(routes.join.POST, '/api/store-admin/join', {
+      method: 'POST',
+      json: { token },
+    });
+    expect(dead.status).toBe(404);
+    expect((await invite()).status).toBe(201);
+    expect(await mailsTo(email)).toHaveLength(2);
+  });
+});

@@ -29,6 +29,8 @@ export type CallTarget = {
   host: string;
   /** A new staff member of the target store (made in the database), for calls that need one. */
   newStaff: (role: 'store_owner' | 'store_staff') => Promise<{ staffId: string }>;
+  /** A new open invitation of the target store (made in the database). */
+  newInvite: () => Promise<{ inviteId: string }>;
 };
 
 type Handler = (request: any, context: any) => Promise<Response>;
@@ -52,6 +54,7 @@ const staff = () => import('@/app/api/store-admin/staff/route');
 const staffOne = () => import('@/app/api/store-admin/staff/[id]/route');
 const audit = () => import('@/app/api/store-admin/audit/route');
 const join = () => import('@/app/api/store-admin/join/route');
+const invite = () => import('@/app/api/store-admin/invites/[id]/route');
 
 let invited = 0;
 const freshInvitee = () =>
@@ -89,6 +92,14 @@ export const STORE_ADMIN_CALLS: StaffCall[] = [
       send(a, 'DELETE', `/api/store-admin/staff/${ids.id}`, staffOne, undefined, {
         id: ids.id!,
       }),
+  },
+  {
+    name: 'DELETE /api/store-admin/invites/{id}',
+    permission: 'staff.manage',
+    ok: 204,
+    prepare: async (target) => ({ id: (await target.newInvite()).inviteId }),
+    call: (a, ids) =>
+      send(a, 'DELETE', `/api/store-admin/invites/${ids.id}`, invite, undefined, { id: ids.id! }),
   },
   {
     name: 'GET /api/store-admin/audit',

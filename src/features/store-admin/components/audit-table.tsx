@@ -26,7 +26,7 @@ export function AuditTable({
   if (entries.length === 0) return <p className={styles.empty}>No change has been made yet.</p>;
   return (
     <>
-      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Audit">
+      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Audit entries">
         <table className={styles.table}>
           <caption className={styles.hidden}>Changes made in the admin, newest first</caption>
           <thead>

@@ -67,9 +67,9 @@ export function StaffPanel({ staff, invites }: { staff: StaffMember[]; invites: 
         </p>
       ) : null}
       <FormError message={list.error} />
-      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Staff">
+      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Staff members">
         <table className={styles.table}>
-          <caption className={styles.hidden}>Staff</caption>
+          <caption className={styles.hidden}>Staff members</caption>
           <thead>
             <tr>
               <th scope="col">Name</th>

@@ -103,3 +103,22 @@ export async function listOpenInvites(db: AppDb, storeId: string): Promise<Invit
     .where(and(eq(storeStaffInvites.storeId, storeId), isNull(storeStaffInvites.acceptedAt)))
     .orderBy(storeStaffInvites.createdAt);
 }
+
+/** Removes an invitation of this store not accepted yet; answers it, or null when there is none. */
+export async function deleteOpenInvite(
+  db: AppDb,
+  storeId: string,
+  id: string,
+): Promise<InviteRow | null> {
+  const [row] = await db
+    .delete(storeStaffInvites)
+    .where(
+      and(
+        eq(storeStaffInvites.storeId, storeId),
+        eq(storeStaffInvites.id, id),
+        isNull(storeStaffInvites.acceptedAt),
+      ),
+    )
+    .returning(columns);
+  return row ?? null;
+}

@@ -7,6 +7,7 @@ import { deliveryJob } from '@/lib/mail/outbox-delivery.server';
 import { sendMail } from '@/lib/mail/outbox.server';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
 import { hashToken, randomToken } from '@/lib/security/tokens';
+import { isUuid } from '@/lib/uuid';
 import { brandedMail } from '@/features/mail/branded-mail';
 import { storeLink } from '@/features/mail/store-link';
 import { storeService } from '@/features/tenancy/server/store-service.server';
@@ -16,6 +17,7 @@ import type { StaffInvite } from '../schemas';
 import { insertAdminAudit, type AdminAuditScope } from './admin-audit-repository.server';
 import {
   deleteExpiredInvites,
+  deleteOpenInvite,
   findInviteByTokenHash,
   insertInvite,
   markInviteAccepted,
@@ -201,5 +203,28 @@ export async function inviteStaffAsOperator(
     actor: { userId: null, label: 'operator' },
     ip: null,
     inviterName: 'The platform team',
+  });
+}
+
+/**
+ * `DELETE /api/store-admin/invites/{id}` (owners): withdraws an invitation not accepted yet, so
+ * its link stops working and the address can be invited again (a lost mail, a wrong role).
+ * 404 `invite_not_found` for an id of no open invitation of this store.
+ */
+export async function withdrawStaffInvite(
+  where: { storeId: string },
+  by: AdminAuditScope,
+  id: string,
+): Promise<void> {
+  if (!isUuid(id)) throw inviteNotFound();
+  const db = await appDb();
+  await db.transaction(async (tx) => {
+    const row = await deleteOpenInvite(tx, where.storeId, id);
+    if (!row) throw inviteNotFound();
+    await insertAdminAudit(tx, by, {
+      action: 'staff.invite_withdrawn',
+      target: row.email,
+      before: { email: row.email, role: row.role, expires_at: row.expiresAt.toISOString() },
+    });
   });
 }
