@@ -53,7 +53,7 @@ async function signedInStaff(page: Page): Promise<void> {
   await activeCustomer(mailbox, email, PASSWORD, 'Tess Theme', 'bytes.localhost');
 
   await visit(page, link);
-  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -117,10 +117,10 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
     'primaryColor on backgroundColor',
   );
   await staff.getByRole('button', { name: 'Save draft' }).click();
-  await expect(staff.getByRole('alert')).toContainText(
+  await expect(staff.getByRole('main').getByRole('alert')).toContainText(
     'primaryColor and backgroundColor have a contrast of',
   );
-  await expect(staff.getByRole('alert')).toContainText('needs at least 4.5:1');
+  await expect(staff.getByRole('main').getByRole('alert')).toContainText('needs at least 4.5:1');
 
   // The new primary colour and banner, saved as the draft: the preview shows them.
   const banner = `Winter prices ${Date.now().toString(36)}`;
