@@ -92,7 +92,9 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
   browser,
 }) => {
   test.setTimeout(240_000);
-  const staff = await browser.newPage();
+  // axe reads the preview's frame too, which it does only in a context of the test's own.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
   await signedInStaff(staff);
 
   // A shopper's window, in a browser of its own.
@@ -153,6 +155,7 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
   await expect(staff.locator('textarea[name="bannerText"]')).toHaveValue(before.banner);
 
   await shopperContext.close();
+  await staffContext.close();
 });
 
 test('shoppers and visitors never reach the theme editor', async ({ page }) => {
