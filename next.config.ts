@@ -16,6 +16,9 @@ const nextConfig: NextConfig = {
     // The invoice PDF: pdfkit and its font engine read their own data files at run time.
     'pdfkit',
     'fontkit',
+    // The SVG sanitiser of uploaded logos (DOMPurify over jsdom) reads jsdom's own files.
+    'jsdom',
+    'dompurify',
   ],
   poweredByHeader: false,
   // Next hashes a cached page's whole text in JavaScript on every request to make its ETag: 15% of

@@ -13,6 +13,13 @@ import {
 } from '@/features/catalog/search-address';
 
 const SEARCH_PATH = '/domains/search';
+/**
+ * The theme preview's frame (docs/decisions/0165): `/admin/preview/{path}` shows the store's page
+ * `{path}`; security-headers.mjs lets the store frame this prefix, and only it.
+ */
+const PREVIEW_PREFIX = '/admin/preview';
+const isPreview = (pathname: string) =>
+  pathname === PREVIEW_PREFIX || pathname.startsWith(`${PREVIEW_PREFIX}/`);
 const NUMBERS_PATH = '/numbers';
 /** Search pages whose query becomes a path segment: the query string is not passed on. */
 const QUERY_PAGES = new Set([SEARCH_PATH, NUMBERS_PATH]);
@@ -23,6 +30,13 @@ const QUERY_PAGES = new Set([SEARCH_PATH, NUMBERS_PATH]);
  * address of its own from outside (it answers the store's 404 page).
  */
 function pagePath(pathname: string, params: URLSearchParams): string {
+  if (isPreview(pathname)) {
+    const shown = pathname.slice(PREVIEW_PREFIX.length) || '/';
+    // The admin is not previewed in itself.
+    return shown === '/admin' || shown.startsWith('/admin/')
+      ? `/not-found${shown}`
+      : pagePath(shown, params);
+  }
   if (pathname === '/') return '';
   if (pathname === SEARCH_PATH) {
     const query = searchQueryOf(params.get('q'));
@@ -87,7 +101,10 @@ export function proxy(request: NextRequest): NextResponse {
   });
   const url = request.nextUrl.clone();
   url.pathname = `/${match.host}/${siteVersion}${pagePath(pathname, request.nextUrl.searchParams)}`;
-  url.search = QUERY_PAGES.has(pathname) ? '' : search;
+  const shownPath = isPreview(pathname)
+    ? pathname.slice(PREVIEW_PREFIX.length) || '/'
+    : pathname;
+  url.search = QUERY_PAGES.has(shownPath) ? '' : search;
   // No request-header changes: overriding them makes Next re-encode every header of every page
   // request, and cached pages read nothing from the request anyway. The response header names the
   // store for the request log; serve.mjs removes it (docs/decisions/0045).

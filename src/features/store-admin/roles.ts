@@ -81,7 +81,7 @@ export type AdminSection = {
 
 /** The admin's navigation, in order. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { id: 'theme', label: 'Theme', href: '/admin/theme', permission: 'theme.edit', available: false },
+  { id: 'theme', label: 'Theme', href: '/admin/theme', permission: 'theme.edit', available: true },
   {
     id: 'prices',
     label: 'Prices',

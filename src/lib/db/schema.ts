@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -1146,4 +1147,74 @@ export const creditNoteLines = pgTable(
       .references(() => orderLines.id),
   },
   (t) => [primaryKey({ columns: [t.creditNoteId, t.orderLineId] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Store admin, the theme editor (issue 26, points 1-3): each store's draft theme and variables,
+// every published version, and uploaded images. docs/decisions/0165-0169.
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * A store's draft theme and variables, as the editor last saved them: what its staff preview.
+ * At most one per store; shoppers see the store row's theme until a publish copies the draft.
+ */
+export const storeThemeDrafts = pgTable('store_theme_drafts', {
+  storeId: uuid('store_id')
+    .primaryKey()
+    .references(() => stores.id, { onDelete: 'cascade' }),
+  theme: jsonb('theme').notNull(),
+  variables: jsonb('variables').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedByUserId: uuid('updated_by_user_id').references(() => users.id, {
+    onDelete: 'set null',
+  }),
+});
+
+/**
+ * Every publish of a store's theme: numbered 1, 2, ... per store, kept whole (theme and
+ * variables) so that any of them can be restored. Append-only.
+ */
+export const storeThemeVersions = pgTable(
+  'store_theme_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    theme: jsonb('theme').notNull(),
+    variables: jsonb('variables').notNull(),
+    /** The version this one restored, when it was made by a restore. */
+    restoredFromId: uuid('restored_from_id'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    /** Who published, as shown (kept when the person goes). */
+    publishedBy: text('published_by').notNull(),
+  },
+  (t) => [unique('store_theme_versions_number').on(t.storeId, t.number)],
+);
+
+/**
+ * Uploaded images (logos, favicons), addressed by the SHA-256 of their bytes: the same file is
+ * stored once, and an address never changes what it shows (served with a year-long cache).
+ */
+export const storeAssets = pgTable(
+  'store_assets',
+  {
+    sha256: text('sha256').primaryKey(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check(
+      'store_assets_type',
+      sql`${t.contentType} in ('image/png', 'image/webp', 'image/svg+xml')`,
+    ),
+    check('store_assets_size', sql`${t.size} between 1 and 524288`),
+  ],
 );

@@ -12,6 +12,7 @@ import { faviconFor } from '@/features/tenancy/favicon';
 import { StructuredData } from '@/features/seo/components/structured-data';
 import { organizationJsonLd, websiteJsonLd } from '@/features/seo/json-ld';
 import { storeOrigin } from '@/features/tenancy/store-address';
+import { previewedStore } from '@/features/store-admin/theme/server/preview.server';
 import styles from './store-layout.module.css';
 
 type Params = Promise<{ host: string; sv: string }>;
@@ -51,7 +52,10 @@ export default async function StoreLayout({
   params: Params;
 }) {
   const { host, sv } = await params;
-  const { store, siteVersion } = await pageStore(host, sv);
+  const page = await pageStore(host, sv);
+  const { siteVersion } = page;
+  // A staff member previewing the theme sees the draft (Draft Mode only; shoppers never).
+  const store = await previewedStore(page.store);
   return (
     <div
       className={styles.root}

@@ -1,0 +1,591 @@
+'use client';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import formStyles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
+import { useFormAction } from '@/components/form/use-form-action';
+import { browserApi } from '@/lib/browser-api';
+import { FONT_FAMILIES, type Theme } from '@/features/theme/schema';
+import { WEEKDAYS } from '@/features/tenancy/weekdays';
+import type { Variables } from '@/features/tenancy/variables-schema';
+import { contrastProblems } from '../contrast';
+import styles from './theme-editor.module.css';
+
+export type EditorVersion = {
+  id: string;
+  number: number;
+  published_at: string;
+  published_by: string;
+  restored_from: string | null;
+};
+
+type Draft = { theme: Theme; variables: Variables };
+type ColourKey = { [K in keyof Theme]: K extends `${string}Color` ? K : never }[keyof Theme];
+
+const COLOURS: [ColourKey, string][] = [
+  ['primaryColor', 'Primary colour'],
+  ['secondaryColor', 'Secondary colour'],
+  ['accentColor', 'Accent colour'],
+  ['backgroundColor', 'Page background'],
+  ['surfaceColor', 'Panel background'],
+  ['textColor', 'Text'],
+  ['mutedTextColor', 'Muted text'],
+  ['headingColor', 'Headings'],
+  ['linkColor', 'Links'],
+  ['linkHoverColor', 'Links on hover'],
+  ['borderColor', 'Borders'],
+  ['focusRingColor', 'Focus ring'],
+  ['successColor', 'Success'],
+  ['warningColor', 'Warning'],
+  ['errorColor', 'Error'],
+  ['headerBackgroundColor', 'Header background'],
+  ['headerTextColor', 'Header text'],
+  ['footerBackgroundColor', 'Footer background'],
+  ['footerTextColor', 'Footer text'],
+  ['bannerBackgroundColor', 'Banner background'],
+  ['bannerTextColor', 'Banner text'],
+  ['primaryButtonColor', 'Button'],
+  ['primaryButtonTextColor', 'Button text'],
+  ['primaryButtonHoverColor', 'Button on hover'],
+  ['secondaryButtonColor', 'Second button'],
+  ['secondaryButtonTextColor', 'Second button text'],
+];
+
+const TEXTS: [keyof Variables, string, boolean][] = [
+  ['companyName', 'Company name', false],
+  ['supportNumber', 'Support telephone', false],
+  ['supportEmail', 'Support e-mail', false],
+  ['supportA1', 'Address line 1', false],
+  ['supportA2', 'Address line 2', false],
+  ['supportCity', 'City', false],
+  ['supportState', 'County or state', false],
+  ['supportZip', 'Postcode', false],
+  ['supportCountry', 'Country', false],
+  ['timeZone', 'Time zone (e.g. Europe/London)', false],
+  ['bannerText', 'Banner', true],
+  ['loginText', 'Sign-in page text', true],
+  ['footerText', 'Footer text', true],
+  ['dualHomepageText', 'Home page text', true],
+  ['gtmId', 'Google Tag Manager id', false],
+  ['thirdPartyScriptUrl', 'Analytics script address (https)', false],
+  ['customSnippet', 'Custom snippet', true],
+];
+
+const PAGES = [
+  ['/', 'Home'],
+  ['/domains/pricing', 'Domain prices'],
+  ['/login', 'Sign in'],
+  ['/terms', 'Terms'],
+] as const;
+
+const FONT_LABELS: Record<(typeof FONT_FAMILIES)[number], string> = {
+  system: 'System',
+  inter: 'Inter',
+  roboto: 'Roboto',
+  'open-sans': 'Open Sans',
+  merriweather: 'Merriweather',
+};
+
+/** A colour `<input type=color>` can show (it knows #rrggbb only). */
+const sixDigits = (hex: string) =>
+  /^#[0-9a-f]{6}$/i.test(hex)
+    ? hex.toLowerCase()
+    : /^#[0-9a-f]{3,4}$/i.test(hex)
+      ? `#${[...hex.slice(1, 4)].map((c) => c + c).join('')}`.toLowerCase()
+      : hex.slice(0, 7).toLowerCase();
+
+async function base64Of(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(text);
+}
+
+/**
+ * The theme editor (issue 26, point 1): every setting and variable, saved as the store's draft;
+ * the store's real pages in a frame show the draft to this staff member only; publish makes it
+ * the shoppers' theme; any earlier version can be restored.
+ */
+export function ThemeEditor({
+  initial,
+  builtInTheme,
+  initialVersions,
+}: {
+  initial: Draft;
+  builtInTheme: boolean;
+  initialVersions: EditorVersion[];
+}) {
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [versions, setVersions] = useState(initialVersions);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [page, setPage] = useState<string>('/');
+  const [frameKey, setFrameKey] = useState(0);
+  const [previewOn, setPreviewOn] = useState(false);
+  const save = useFormAction('Check the settings marked below.');
+  const publish = useFormAction('The draft cannot be published.');
+  const upload = useFormAction('The image was not accepted.');
+  const startedPreview = useRef(false);
+
+  const problems = useMemo(() => contrastProblems(draft.theme), [draft.theme]);
+  const fieldErrors = { ...save.fields, ...publish.fields };
+
+  useEffect(() => {
+    if (startedPreview.current) return;
+    startedPreview.current = true;
+    browserApi
+      .post('/admin/preview-mode')
+      .then(() => setPreviewOn(true))
+      .catch(() => setNotice('The preview could not be turned on: reload the page to try again.'));
+  }, []);
+
+  const setTheme = <K extends keyof Theme>(key: K, value: Theme[K]) =>
+    setDraft((d) => ({ ...d, theme: { ...d.theme, [key]: value } }));
+  const setVariable = <K extends keyof Variables>(key: K, value: Variables[K]) =>
+    setDraft((d) => ({ ...d, variables: { ...d.variables, [key]: value } }));
+
+  const body = () => ({
+    theme: builtInTheme ? { logoSet: draft.theme.logoSet } : draft.theme,
+    variables: draft.variables,
+  });
+
+  async function saveDraft(): Promise<boolean> {
+    setNotice(null);
+    const ok = await save.run(() => browserApi.put('/api/store-admin/theme/draft', body()));
+    if (ok) {
+      setNotice('Draft saved: the preview shows it. Shoppers see it once you publish.');
+      setFrameKey((k) => k + 1);
+    }
+    return ok;
+  }
+
+  async function publishDraft() {
+    setNotice(null);
+    if (!(await saveDraft())) return;
+    let made: EditorVersion | null = null;
+    const ok = await publish.run(async () => {
+      made = (await browserApi.post('/api/store-admin/theme/publish')).data.data;
+    });
+    if (ok && made) {
+      const version: EditorVersion = made;
+      setVersions((v) => [version, ...v]);
+      setNotice(`Published as version ${version.number}: shoppers see it now.`);
+    }
+  }
+
+  async function restore(v: EditorVersion) {
+    setNotice(null);
+    let made: EditorVersion | null = null;
+    const ok = await publish.run(async () => {
+      made = (await browserApi.post(`/api/store-admin/theme/versions/${v.id}/restore`)).data.data;
+      const fresh = (await browserApi.get('/api/store-admin/theme/draft')).data.data;
+      setDraft({ theme: fresh.theme, variables: fresh.variables });
+    });
+    if (ok && made) {
+      const version: EditorVersion = made;
+      setVersions((list) => [version, ...list]);
+      setFrameKey((k) => k + 1);
+      setNotice(`Version ${v.number} is published again, as version ${version.number}.`);
+    }
+  }
+
+  async function uploadImage(event: ChangeEvent<HTMLInputElement>, purpose: 'logo' | 'favicon') {
+    const file = event.currentTarget.files?.[0];
+    if (!file) return;
+    setNotice(null);
+    let url = '';
+    const ok = await upload.run(async () => {
+      const content_base64 = await base64Of(file);
+      url = (await browserApi.post('/api/store-admin/assets', { purpose, content_base64 })).data
+        .data.url;
+    });
+    if (ok) {
+      setTheme('logoSet', {
+        ...draft.theme.logoSet,
+        ...(purpose === 'logo' ? { primary: url } : { icon: url }),
+      });
+      setNotice(`The ${purpose} is uploaded: save the draft to preview it.`);
+    }
+  }
+
+  const errorsOf = (key: string) => fieldErrors[key];
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.settings}>
+        {notice ? (
+          <p role="status" className={formStyles.success}>
+            {notice}
+          </p>
+        ) : null}
+        <FormError message={save.error ?? publish.error} />
+        {problems.length > 0 ? (
+          <ul className={styles.problems} aria-label="Colours that are hard to read">
+            {problems.map((p) => (
+              <li key={`${p.field}-${p.with}`}>
+                {p.field} on {p.with}: {p.ratio}:1, needs 4.5:1
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={formStyles.secondary}
+            disabled={save.waiting}
+            onClick={saveDraft}
+          >
+            Save draft
+          </button>
+          <button
+            type="button"
+            className={formStyles.button}
+            disabled={publish.waiting || save.waiting}
+            onClick={publishDraft}
+          >
+            Publish
+          </button>
+        </div>
+
+        {builtInTheme ? (
+          <p>
+            This store uses a built-in theme: its colours and fonts are fixed; the logo is yours.
+          </p>
+        ) : (
+          <>
+            <fieldset>
+              <legend>Colours</legend>
+              {COLOURS.map(([key, label]) => (
+                <div className={styles.colour} key={key}>
+                  <label htmlFor={`c-${key}`}>{label}</label>
+                  <input
+                    type="color"
+                    aria-label={`${label}, picker`}
+                    value={sixDigits(draft.theme[key])}
+                    onChange={(e) => setTheme(key, e.currentTarget.value)}
+                  />
+                  <input
+                    id={`c-${key}`}
+                    type="text"
+                    value={draft.theme[key]}
+                    spellCheck={false}
+                    aria-invalid={errorsOf(`theme.${key}`) ? true : undefined}
+                    aria-describedby={errorsOf(`theme.${key}`) ? `c-${key}-error` : undefined}
+                    onChange={(e) => setTheme(key, e.currentTarget.value)}
+                  />
+                  {errorsOf(`theme.${key}`) ? (
+                    <p id={`c-${key}-error`} className={formStyles.fieldError}>
+                      {label}: {errorsOf(`theme.${key}`)!.join(' ')}
+                    </p>
+                  ) : null}
+                </div>
+              ))}
+            </fieldset>
+            <fieldset>
+              <legend>Type and shapes</legend>
+              {(['primaryFontFamily', 'headingFontFamily'] as const).map((key) => (
+                <label className={styles.label} key={key}>
+                  {key === 'primaryFontFamily' ? 'Text font' : 'Heading font'}
+                  <select
+                    className={styles.select}
+                    value={draft.theme[key]}
+                    onChange={(e) => setTheme(key, e.currentTarget.value as Theme[typeof key])}
+                  >
+                    {FONT_FAMILIES.map((f) => (
+                      <option key={f} value={f}>
+                        {FONT_LABELS[f]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ))}
+              <label className={styles.label}>
+                Button corner radius (px)
+                <input
+                  className={styles.input}
+                  type="number"
+                  min={0}
+                  max={48}
+                  value={draft.theme.buttonBorderRadius}
+                  onChange={(e) => setTheme('buttonBorderRadius', Number(e.currentTarget.value))}
+                />
+              </label>
+              <label className={styles.label}>
+                Tiled page background (site path or https address)
+                <input
+                  className={styles.input}
+                  type="text"
+                  value={draft.theme.backgroundTile.image ?? ''}
+                  onChange={(e) =>
+                    setTheme('backgroundTile', {
+                      ...draft.theme.backgroundTile,
+                      image: e.currentTarget.value || null,
+                    })
+                  }
+                />
+              </label>
+              <label className={styles.label}>
+                Tile size (px)
+                <input
+                  className={styles.input}
+                  type="number"
+                  min={8}
+                  max={1024}
+                  value={draft.theme.backgroundTile.size}
+                  onChange={(e) =>
+                    setTheme('backgroundTile', {
+                      ...draft.theme.backgroundTile,
+                      size: Number(e.currentTarget.value),
+                    })
+                  }
+                />
+              </label>
+            </fieldset>
+          </>
+        )}
+
+        <fieldset>
+          <legend>Logo and favicon</legend>
+          <FormError message={upload.error} />
+          <label className={styles.label}>
+            Logo (PNG, WebP or SVG, up to 512 KB)
+            <input
+              type="file"
+              accept="image/png,image/webp,image/svg+xml"
+              onChange={(e) => uploadImage(e, 'logo')}
+            />
+          </label>
+          <label className={styles.label}>
+            Favicon (PNG, WebP or SVG, up to 512 KB)
+            <input
+              type="file"
+              accept="image/png,image/webp,image/svg+xml"
+              onChange={(e) => uploadImage(e, 'favicon')}
+            />
+          </label>
+          <label className={styles.label}>
+            Logo text for screen readers
+            <input
+              className={styles.input}
+              type="text"
+              value={draft.theme.logoSet.alt}
+              onChange={(e) =>
+                setTheme('logoSet', { ...draft.theme.logoSet, alt: e.currentTarget.value })
+              }
+            />
+          </label>
+        </fieldset>
+
+        <fieldset>
+          <legend>Texts and details</legend>
+          {TEXTS.map(([key, label, long]) => (
+            <label className={styles.label} key={key}>
+              {label}
+              {long ? (
+                <textarea
+                  className={styles.textarea}
+                  name={key}
+                  value={String(draft.variables[key] ?? '')}
+                  aria-invalid={errorsOf(`variables.${key}`) ? true : undefined}
+                  onChange={(e) => setVariable(key, e.currentTarget.value as never)}
+                />
+              ) : (
+                <input
+                  className={styles.input}
+                  type="text"
+                  name={key}
+                  value={String(draft.variables[key] ?? '')}
+                  aria-invalid={errorsOf(`variables.${key}`) ? true : undefined}
+                  onChange={(e) => setVariable(key, e.currentTarget.value as never)}
+                />
+              )}
+              {errorsOf(`variables.${key}`) ? (
+                <span className={formStyles.fieldError}>
+                  {errorsOf(`variables.${key}`)!.join(' ')}
+                </span>
+              ) : null}
+            </label>
+          ))}
+          <label className={styles.check}>
+            <input
+              type="checkbox"
+              checked={draft.variables.gtmEnabled}
+              onChange={(e) => setVariable('gtmEnabled', e.currentTarget.checked)}
+            />
+            Tag Manager on
+          </label>
+          <label className={styles.check}>
+            <input
+              type="checkbox"
+              checked={draft.variables.thirdPartyScriptEnabled}
+              onChange={(e) => setVariable('thirdPartyScriptEnabled', e.currentTarget.checked)}
+            />
+            Analytics script on
+          </label>
+          <label className={styles.label}>
+            Home page leads with
+            <select
+              className={styles.select}
+              value={draft.variables.homeLeadsWith}
+              onChange={(e) =>
+                setVariable('homeLeadsWith', e.currentTarget.value as Variables['homeLeadsWith'])
+              }
+            >
+              <option value="domains">Domain search</option>
+              <option value="numbers">Phone numbers</option>
+            </select>
+          </label>
+        </fieldset>
+
+        <fieldset>
+          <legend>Opening hours (empty: closed)</legend>
+          {WEEKDAYS.map((day) => {
+            const hours = draft.variables.openingHours[day];
+            const set = (part: 'openTime' | 'closedTime', value: string) => {
+              const next = { openTime: hours?.openTime ?? '', closedTime: hours?.closedTime ?? '' };
+              next[part] = value;
+              setVariable('openingHours', {
+                ...draft.variables.openingHours,
+                [day]: next.openTime || next.closedTime ? next : null,
+              });
+            };
+            return (
+              <div className={styles.actions} key={day}>
+                <label className={styles.label}>
+                  {day} opens
+                  <input
+                    className={styles.input}
+                    type="time"
+                    value={hours?.openTime ?? ''}
+                    onChange={(e) => set('openTime', e.currentTarget.value)}
+                  />
+                </label>
+                <label className={styles.label}>
+                  {day} closes
+                  <input
+                    className={styles.input}
+                    type="time"
+                    value={hours?.closedTime ?? ''}
+                    onChange={(e) => set('closedTime', e.currentTarget.value)}
+                  />
+                </label>
+              </div>
+            );
+          })}
+        </fieldset>
+
+        <fieldset>
+          <legend>Domain page modules</legend>
+          {draft.variables.domainModules.map((m, i) => (
+            <div key={i} className={styles.settings}>
+              <label className={styles.label}>
+                Module {i + 1} title
+                <input
+                  className={styles.input}
+                  type="text"
+                  value={m.title}
+                  onChange={(e) => {
+                    const list = [...draft.variables.domainModules];
+                    list[i] = { ...m, title: e.currentTarget.value };
+                    setVariable('domainModules', list);
+                  }}
+                />
+              </label>
+              <label className={styles.label}>
+                Module {i + 1} text
+                <textarea
+                  className={styles.textarea}
+                  value={m.content}
+                  onChange={(e) => {
+                    const list = [...draft.variables.domainModules];
+                    list[i] = { ...m, content: e.currentTarget.value };
+                    setVariable('domainModules', list);
+                  }}
+                />
+              </label>
+              <button
+                type="button"
+                className={formStyles.secondary}
+                onClick={() =>
+                  setVariable(
+                    'domainModules',
+                    draft.variables.domainModules.filter((_, j) => j !== i),
+                  )
+                }
+              >
+                Remove module {i + 1}
+              </button>
+            </div>
+          ))}
+          <button
+            type="button"
+            className={formStyles.secondary}
+            disabled={draft.variables.domainModules.length >= 12}
+            onClick={() =>
+              setVariable('domainModules', [
+                ...draft.variables.domainModules,
+                { title: 'New module', content: '' },
+              ])
+            }
+          >
+            Add a module
+          </button>
+        </fieldset>
+
+        <h2 id="versions-title">Published versions</h2>
+        {versions.length === 0 ? (
+          <p>Nothing published from the admin yet.</p>
+        ) : (
+          <ul className={styles.versions} aria-labelledby="versions-title">
+            {versions.map((v, i) => (
+              <li key={v.id}>
+                <span>
+                  Version {v.number}, {new Date(v.published_at).toUTCString()}, by {v.published_by}
+                  {i === 0 ? ' (live)' : ''}
+                </span>
+                {i === 0 ? null : (
+                  <button
+                    type="button"
+                    className={formStyles.secondary}
+                    disabled={publish.waiting}
+                    onClick={() => restore(v)}
+                  >
+                    Restore version {v.number}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <section className={styles.preview} aria-labelledby="preview-title">
+        <h2 id="preview-title">Preview (only you see the draft)</h2>
+        <label className={styles.label}>
+          Page
+          <select
+            className={styles.select}
+            value={page}
+            onChange={(e) => setPage(e.currentTarget.value)}
+          >
+            {PAGES.map(([path, label]) => (
+              <option key={path} value={path}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {previewOn ? (
+          <iframe
+            key={`${page}-${frameKey}`}
+            className={styles.frame}
+            title="Preview of the store with the draft"
+            src={`/admin/preview${page === '/' ? '' : page}`}
+          />
+        ) : (
+          <p>Turning the preview on…</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import type { MailServer } from '../support/mail-server';
+import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
+import { expectFitsScreen } from './dashboard-support';
+import { ADMIN_TOKEN, PORT, request, serverClock, visit } from './support';
+
+/**
+ * The theme editor in the browser (issue 26, points 1, 2 and 10): a member of bytes.localhost's
+ * staff (invited by the operator, second factor set up at the first sign-in) changes the primary
+ * colour and the banner, sees them in the preview while a shopper's window still shows the old
+ * ones, publishes, and the shopper gets the new ones on the next page without a restart; then
+ * restores the previous version. A colour that cannot be read is refused with the reason. axe and
+ * a 390 px screen on /admin/theme.
+ */
+
+const BYTES = `http://bytes.localhost:${PORT}`;
+const PASSWORD = 'a bytes theme passphrase';
+
+let mailbox: MailServer;
+test.beforeAll(async () => {
+  mailbox = await startSuiteMailbox();
+});
+test.afterAll(async () => {
+  await mailbox.close();
+});
+
+async function checkPage(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations, `${where}: ${JSON.stringify(results.violations, null, 1)}`).toEqual(
+    [],
+  );
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFitsScreen(page, where);
+  if (size) await page.setViewportSize(size);
+}
+
+/** A new member of bytes.localhost's staff, signed in on the admin with an authenticator app. */
+async function signedInStaff(page: Page): Promise<void> {
+  const email = suiteEmail('bytes-theme');
+  const invited = await request({
+    host: 'bytes.localhost',
+    method: 'POST',
+    path: '/api/admin/stores/bytes.localhost/staff',
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, role: 'store_staff' }),
+  });
+  expect(invited.status).toBe(201);
+  const invitation = await mailbox.waitFor(email, (m) => m.subject.startsWith('You are invited'));
+  const link = invitation.text.match(/https?:\/\/\S+/g)!.find((u) => u.includes('/admin/join'))!;
+  await activeCustomer(mailbox, email, PASSWORD, 'Tess Theme', 'bytes.localhost');
+
+  await visit(page, link);
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/join\?token=/);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Accept the invitation' }).click();
+
+  // The second factor, asked at the first sign-in.
+  await expect(page).toHaveURL(/\/admin\/second-factor$/);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page
+    .getByRole('region', { name: 'Authenticator app' })
+    .getByLabel('Your password')
+    .fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set up the authenticator app' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  const offset = await serverClock.offsetMs();
+  await page.getByLabel('Code from the app').fill(app.generate({ timestamp: Date.now() + offset }));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+}
+
+/** What a page shows of the theme: the primary colour and the banner. */
+async function themeOf(page: Page | ReturnType<Page['frameLocator']>) {
+  const root = page.locator('[data-store]').first();
+  const primary = await root.evaluate((el) =>
+    getComputedStyle(el).getPropertyValue('--primary-color').trim(),
+  );
+  const banner = page.locator('p[class*="banner"]');
+  return { primary, banner: (await banner.count()) > 0 ? await banner.first().innerText() : '' };
+}
+
+test('staff change the theme, preview it alone, publish it to shoppers and restore the previous version', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  // axe reads the preview's frame too, which it does only in a context of the test's own.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signedInStaff(staff);
+
+  // A shopper's window, in a browser of its own.
+  const shopperContext = await browser.newContext();
+  const shopper = await shopperContext.newPage();
+  await visit(shopper, `${BYTES}/`);
+  const before = await themeOf(shopper);
+  expect(before.banner).not.toBe('');
+
+  await staff
+    .getByRole('navigation', { name: 'Bytes Domains admin' })
+    .getByRole('link', { name: 'Theme' })
+    .click();
+  await expect(staff).toHaveURL(/\/admin\/theme$/);
+  await staff.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const preview = staff.frameLocator('iframe[title="Preview of the store with the draft"]');
+  await expect(preview.locator('[data-store]')).toBeVisible();
+
+  // A colour nobody could read is refused, with the reason.
+  await staff.getByLabel('Primary colour', { exact: true }).fill('#ffff66');
+  await expect(staff.getByRole('list', { name: 'Colours that are hard to read' })).toContainText(
+    'primaryColor on backgroundColor',
+  );
+  await staff.getByRole('button', { name: 'Save draft' }).click();
+  await expect(staff.getByRole('main').getByRole('alert')).toContainText(
+    'primaryColor and backgroundColor have a contrast of',
+  );
+  await expect(staff.getByRole('main').getByRole('alert')).toContainText('needs at least 4.5:1');
+
+  // The new primary colour and banner, saved as the draft: the preview shows them.
+  const banner = `Winter prices ${Date.now().toString(36)}`;
+  await staff.getByLabel('Primary colour', { exact: true }).fill('#7c2d12');
+  await staff.locator('textarea[name="bannerText"]').fill(banner);
+  await staff.getByRole('button', { name: 'Save draft' }).click();
+  await expect(staff.getByRole('status')).toContainText('Draft saved');
+  await expect(preview.locator('p[class*="banner"]')).toHaveText(banner);
+  expect((await themeOf(preview)).primary).toBe('#7c2d12');
+  await checkPage(staff, '/admin/theme');
+
+  // The shopper still sees the published theme.
+  await visit(shopper, `${BYTES}/`);
+  expect(await themeOf(shopper)).toEqual(before);
+
+  // Publish: the shopper's next page has it, from the same running server.
+  await staff.getByRole('button', { name: 'Publish' }).click();
+  await expect(staff.getByRole('status')).toContainText(/Published as version \d+/);
+  await visit(shopper, `${BYTES}/`);
+  expect(await themeOf(shopper)).toEqual({ primary: '#7c2d12', banner });
+
+  // The previous version comes back.
+  await staff
+    .getByRole('button', { name: /^Restore version \d+$/ })
+    .first()
+    .click();
+  await expect(staff.getByRole('status')).toContainText(/is published again, as version \d+/);
+  await visit(shopper, `${BYTES}/`);
+  expect(await themeOf(shopper)).toEqual(before);
+  await expect(staff.locator('textarea[name="bannerText"]')).toHaveValue(before.banner);
+
+  await shopperContext.close();
+  await staffContext.close();
+});
+
+test('shoppers and visitors never reach the theme editor', async ({ page }) => {
+  await page.goto(`${BYTES}/admin/theme`);
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Ftheme$/);
+  // The preview path shows nobody a draft: a visitor sees the published store there.
+  const framed = await page.goto(`${BYTES}/admin/preview`);
+  expect(framed?.status()).toBe(200);
+  expect(framed?.headers()['x-frame-options']).toBe('SAMEORIGIN');
+});
