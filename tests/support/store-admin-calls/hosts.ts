@@ -13,7 +13,9 @@ async function claimed(target: { storeId: string }): Promise<string> {
   const { appDb } = await import('@/lib/db/app-db');
   const { storeHostClaims } = await import('@/lib/db/schema');
   const host = freshHost();
-  await (await appDb())
+  await (
+    await appDb()
+  )
     .insert(storeHostClaims)
     .values({ host, storeId: target.storeId, token: 'sfv-matrix', createdAt: new Date() });
   return host;

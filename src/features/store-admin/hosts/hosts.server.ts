@@ -11,10 +11,7 @@ import { defineJob } from '@/lib/jobs/registry';
 import { enqueue } from '@/lib/jobs/process-queue.server';
 import { registerDueWork } from '@/lib/jobs/scheduler';
 import { matchHost } from '@/features/tenancy/host';
-import {
-  announceStoreChange,
-  applyStoreChange,
-} from '@/features/tenancy/server/store-sync.server';
+import { announceStoreChange, applyStoreChange } from '@/features/tenancy/server/store-sync.server';
 import { insertAdminAudit, type AdminAuditScope } from '../server/admin-audit-repository.server';
 import { auditScope, type StaffContext } from '../server/staff.server';
 import { checkVerifyRecord, verifyRecordName } from './dns-check.server';
@@ -69,8 +66,7 @@ function viewOf(claim: Claim): HostView {
   };
 }
 
-const hostTaken = () =>
-  new ApiError(409, 'host_taken', 'This host belongs to another store.');
+const hostTaken = () => new ApiError(409, 'host_taken', 'This host belongs to another store.');
 const noSuchHost = () => new ApiError(404, 'not_found', 'This store has no such host.');
 
 function isBuiltInHost(host: string): boolean {
@@ -201,7 +197,12 @@ async function recordSeen(
     }
     const [updated] = await tx
       .update(storeHostClaims)
-      .set({ verifiedAt: locked.verifiedAt ?? at, lastSeenAt: at, checkedAt: at, missingSince: null })
+      .set({
+        verifiedAt: locked.verifiedAt ?? at,
+        lastSeenAt: at,
+        checkedAt: at,
+        missingSince: null,
+      })
       .where(eq(storeHostClaims.host, host))
       .returning();
     if (started)
