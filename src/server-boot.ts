@@ -13,7 +13,7 @@ import '@/features/purchase/server/receipt-job.server';
 import '@/features/purchase/server/refund-job.server';
 import '@/features/checkout/server/expiry-job.server';
 import '@/features/renewals/server/life-jobs.server';
-import '@/features/store-admin/hosts/hosts.server';
+import '@/features/store-admin/hosts/hosts-repository.server';
 
 /** How often the server looks for work that became due (src/lib/jobs/scheduler.ts). */
 const SCHEDULER_TICK_MS = 60_000;
