@@ -14,6 +14,7 @@ import '@/features/purchase/server/refund-job.server';
 import '@/features/checkout/server/expiry-job.server';
 import '@/features/renewals/server/life-jobs.server';
 import '@/features/dns/server/sync-job.server';
+import '@/features/store-admin/hosts/hosts-repository.server';
 
 /** How often the server looks for work that became due (src/lib/jobs/scheduler.ts). */
 const SCHEDULER_TICK_MS = 60_000;

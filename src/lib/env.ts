@@ -121,6 +121,20 @@ const schema = z
         .regex(/^rediss?:\/\/[^\s]+$/, 'must be redis://host:port')
         .optional(),
     ),
+    // Store hosts verified by DNS (issue 26 point 5): resolvers as host:port, comma-separated;
+    // empty = the system's. TLS_ASK_SECRET guards GET /api/tls/ask (docs/decisions/0215).
+    DNS_RESOLVERS: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[0-9a-fA-F:.\[\]]+(,[0-9a-fA-F:.\[\]]+)*$/, 'must be ip:port,ip:port')
+        .optional()
+        .transform((v) => (v ? v.split(',').map((s) => s.trim()) : [])),
+    ),
+    TLS_ASK_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z.string().min(16, 'must be at least 16 characters when set').optional(),
+    ),
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(5).default(0),
     RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(1000).default(1),
     // Read by scripts/serve.mjs (benchmarks): print the event loop's delay every N ms; 0 = off.

@@ -2,6 +2,7 @@ import type { StorePermission } from '@/features/store-admin/roles';
 import type { Agent, Answer } from './agent';
 import { ORDERS_CALLS } from './store-admin-calls/orders';
 import { THEME_CALLS } from './store-admin-calls/theme';
+import { HOSTS_CALLS } from './store-admin-calls/hosts';
 
 /**
  * Every /api/store-admin call, for the isolation and role matrix (tests/api/store-admin-matrix
@@ -121,4 +122,5 @@ export const STORE_ADMIN_CALLS: StaffCall[] = [
   },
   ...ORDERS_CALLS,
   ...THEME_CALLS,
+  ...HOSTS_CALLS,
 ];

@@ -1218,3 +1218,30 @@ export const storeAssets = pgTable(
     check('store_assets_size', sql`${t.size} between 1 and 524288`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Store admin: hosts verified by DNS (issue 26 point 5; docs/decisions/0175). A claim is a host a
+// store's owner added, with the token its TXT record `_storefront-verify.{host}` must hold. The
+// host serves the store (a row in store_hosts) once the record was seen, and stops serving once
+// the record has been gone for the grace period or the claim is removed. One claim per host.
+
+export const storeHostClaims = pgTable(
+  'store_host_claims',
+  {
+    host: text('host').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** When the record was first seen (null: never, the host does not serve). */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** When a check last saw the record. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** When a check last ran, seen or not. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** When the record was first found missing after being seen (null: present). */
+    missingSince: timestamp('missing_since', { withTimezone: true }),
+  },
+  (t) => [index('store_host_claims_store').on(t.storeId)],
+);

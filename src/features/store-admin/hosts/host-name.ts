@@ -1,0 +1,33 @@
+import { domainToASCII } from 'node:url';
+import { z } from 'zod';
+import { normaliseHost } from '@/lib/http/host';
+
+/**
+ * A host name an owner types: trimmed, lower-cased, an IDN turned into its punycode form
+ * (bücher.example -> xn--bcher-kva.example), a trailing dot dropped. Refused: control
+ * characters, ports, IP literals, a single label, anything that is not a DNS host name.
+ */
+export function parseHostName(raw: string): string | null {
+  // Control characters and spaces inside are refused, never stripped.
+  if (raw.length > 260 || /[\u0000-\u0020\u007f-\u009f]/.test(raw.trim())) return null;
+  if (raw.includes(':') || raw.includes('/')) return null;
+  const ascii = domainToASCII(raw.trim());
+  if (!ascii) return null;
+  const host = normaliseHost(ascii);
+  if (!host || !host.includes('.')) return null;
+  // A dotted IPv4 literal is not a host a TXT record can prove.
+  if (/^[0-9.]+$/.test(host)) return null;
+  return host;
+}
+
+export const hostNameSchema = z.string().transform((value, ctx) => {
+  const host = parseHostName(value);
+  if (!host) {
+    ctx.addIssue({ code: 'custom', message: 'must be a host name such as shop.example.com' });
+    return z.NEVER;
+  }
+  return host;
+});
+
+/** `POST /api/store-admin/hosts`. */
+export const addHostSchema = z.object({ host: hostNameSchema }).strict();

@@ -1,0 +1,13 @@
+import 'server-only';
+
+/**
+ * The hosts service the routes call. For now the claims' storage and their rules share
+ * hosts-repository.server.ts; splitting the drizzle reads out of the rules is left to do.
+ */
+export {
+  addHost,
+  isServedHost,
+  listHosts,
+  removeHost,
+  verifyHost,
+} from './hosts-repository.server';

@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDnsServer } from '../support/dns-server';
+import { startAuthHarness } from '../support/auth-harness';
+import { newStore, OPERATOR_TOKEN, signedInStaff, storeAdminRoutes } from '../support/store-admin';
+import type { Agent } from '../support/agent';
+
+// Issue 26 point 5: hosts verified by DNS against a real DNS server on loopback; issue 29's ask.
+const dns = await startDnsServer();
+process.env.DNS_RESOLVERS = dns.address;
+process.env.ADMIN_API_TOKEN = OPERATOR_TOKEN;
+process.env.TEST_CLOCK = 'true';
+process.env.TLS_ASK_SECRET = 'tls-ask-secret-for-tests-0123';
+const harness = await startAuthHarness();
+const routes = await storeAdminRoutes();
+const hostsRoute = await import('@/app/api/store-admin/hosts/route');
+const verifyRoute = await import('@/app/api/store-admin/hosts/[host]/verify/route');
+const oneRoute = await import('@/app/api/store-admin/hosts/[host]/route');
+const askRoute = await import('@/app/api/tls/ask/route');
+const { isServedHost } = await import('@/features/store-admin/hosts/hosts.server');
+const { storeService } = await import('@/features/tenancy/server/store-service.server');
+const { advanceTimeAndRunDueJobs } = await import('@/lib/jobs/process-queue.server');
+
+afterAll(async () => {
+  await harness.close();
+  await dns.close();
+});
+
+const add = (a: Agent, host: string) =>
+  a.call(hostsRoute.POST, '/api/store-admin/hosts', { method: 'POST', json: { host } });
+const verify = (a: Agent, host: string) =>
+  a.call(verifyRoute.POST, `/api/store-admin/hosts/${host}/verify`, {
+    method: 'POST',
+    params: { host },
+  });
+const remove = (a: Agent, host: string) =>
+  a.call(oneRoute.DELETE, `/api/store-admin/hosts/${host}`, { method: 'DELETE', params: { host } });
+const list = (a: Agent) => a.call(hostsRoute.GET, '/api/store-admin/hosts');
+const ask = async (domain: string, secret = process.env.TLS_ASK_SECRET!) =>
+  (
+    await askRoute.GET(
+      new Request(
+        `http://127.0.0.1/api/tls/ask?domain=${encodeURIComponent(domain)}&secret=${secret}`,
+      ) as never,
+      undefined as never,
+    )
+  ).status;
+const servedStoreName = async (host: string) =>
+  (await storeService().byHost(host))?.config.store_name ?? null;
+
+let a: { agent: Agent; host: string; storeId: string };
+let b: { agent: Agent; host: string; storeId: string };
+beforeAll(async () => {
+  const storeA = await newStore(routes, 'hosta');
+  const storeB = await newStore(routes, 'hostb');
+  a = await signedInStaff(routes, storeA, 'store_owner');
+  b = await signedInStaff(routes, storeB, 'store_owner');
+});
+
+let n = 0;
+const fresh = () => `shop${n++}-${Date.now().toString(36)}.brand.test`;
+
+describe('hosts verified by DNS', () => {
+  it('serves a host only once its TXT record holds the token, then stops when removed', async () => {
+    const host = fresh();
+    const added = await add(a.agent, host);
+    expect(added.status).toBe(201);
+    const { record, status } = added.body.data;
+    expect(status).toBe('pending');
+    expect(record.name).toBe(`_storefront-verify.${host}`);
+    expect(await servedStoreName(host)).toBeNull();
+
+    const early = await verify(a.agent, host);
+    expect(early.status).toBe(422);
+    expect(early.body.error.code).toBe('record_not_found');
+    expect(await ask(host)).toBe(404);
+
+    dns.records.set(record.name, ['some other text', record.value]);
+    const ok = await verify(a.agent, host);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.status).toBe('verified');
+    expect(await servedStoreName(host)).toBe('hosta store');
+    expect(await isServedHost(host)).toBe(true);
+    expect(await ask(host)).toBe(200);
+
+    expect((await remove(a.agent, host)).status).toBe(204);
+    expect(await servedStoreName(host)).toBeNull();
+    expect(await ask(host)).toBe(404);
+    expect(
+      (await list(a.agent)).body.data.hosts.map((h: { host: string }) => h.host),
+    ).not.toContain(host);
+  });
+
+  it('refuses a host another store has, a brand host, and bad names; IDN becomes punycode', async () => {
+    const host = fresh();
+    expect((await add(a.agent, host)).status).toBe(201);
+    const taken = await add(b.agent, host);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe('host_taken');
+    expect((await add(b.agent, a.host)).status).toBe(409);
+    expect((await add(b.agent, 'nameport.example')).status).toBe(409);
+    for (const bad of [
+      'bad\u0000.example',
+      'a b.example',
+      'localhost',
+      '10.0.0.1',
+      'x.example:80',
+      '',
+    ]) {
+      const answer = await add(b.agent, bad);
+      expect(answer.status, bad).toBe(400);
+    }
+    const idn = await add(b.agent, `bücher-${n++}.example`);
+    expect(idn.status).toBe(201);
+    expect(idn.body.data.host).toMatch(/^xn--bcher-.*\.example$/);
+    // Another store's host: not found for B, nothing changed.
+    expect((await verify(b.agent, host)).status).toBe(404);
+    expect((await remove(b.agent, host)).status).toBe(404);
+    expect((await list(a.agent)).body.data.hosts.map((h: { host: string }) => h.host)).toContain(
+      host,
+    );
+  });
+
+  it('lets one of two stores adding the same host at once win', async () => {
+    const host = fresh();
+    const answers = await Promise.all([add(a.agent, host), add(b.agent, host)]);
+    expect(answers.map((x) => x.status).sort()).toEqual([201, 409]);
+  });
+
+  it('guards the TLS ask with its secret and answers brand hosts', async () => {
+    expect(await ask('nameport.example')).toBe(200);
+    expect(await ask('nameport.example', 'wrong-secret-wrong-secret')).toBe(403);
+    expect(await ask('random-name.example')).toBe(404);
+    expect(await ask('127.0.0.1')).toBe(404);
+  });
+  // Last: moving the clock 74 hours ends the staff sessions the other tests use.
+  it('keeps a host whose record is gone for 72 hours, then stops serving it', async () => {
+    const host = fresh();
+    const { record } = (await add(a.agent, host)).body.data;
+    dns.records.set(record.name, [record.value]);
+    expect((await verify(a.agent, host)).status).toBe(200);
+    dns.records.delete(record.name);
+    await advanceTimeAndRunDueJobs(48 * 3600_000);
+    expect(await servedStoreName(host)).toBe('hosta store');
+    // Staff sessions do not last 48 hours: the claim is read as the list call would show it.
+    const { appDb } = await import('@/lib/db/app-db');
+    const { storeHostClaims } = await import('@/lib/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const [claim] = await (
+      await appDb()
+    )
+      .select()
+      .from(storeHostClaims)
+      .where(eq(storeHostClaims.host, host));
+    expect(claim!.missingSince).not.toBeNull();
+    expect(claim!.verifiedAt).not.toBeNull();
+    await advanceTimeAndRunDueJobs(26 * 3600_000);
+    expect(await servedStoreName(host)).toBeNull();
+    expect(await ask(host)).toBe(404);
+  });
+});
