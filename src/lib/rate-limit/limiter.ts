@@ -17,7 +17,7 @@ export type LimitRule = {
 
 const limiters = new Map<string, Promise<RateLimiterAbstract>>();
 
-/** The limiter of a rule: on Redis when REDIS_URL is set, else on the database. */
+/** The limiter of a rule: on Redis when REDIS_URL is set (the database while it is away), else on the database. */
 function limiterFor(rule: LimitRule): Promise<RateLimiterAbstract> {
   let limiter = limiters.get(rule.name);
   if (!limiter) {
@@ -28,9 +28,16 @@ function limiterFor(rule: LimitRule): Promise<RateLimiterAbstract> {
         points: Math.max(1, Math.round(rule.points * env.RATE_LIMIT_SCALE)),
         duration: rule.duration,
       };
-      if (env.REDIS_URL)
-        return new RateLimiterRedis({ ...options, storeClient: sharedRedis(env.REDIS_URL) });
-      return new RateLimiterDatabase({ ...options, db: await appDb() });
+      const onDatabase = new RateLimiterDatabase({ ...options, db: await appDb() });
+      if (!env.REDIS_URL) return onDatabase;
+      // While Redis is away the counters live in the database, at once rather than after
+      // ioredis's reconnect attempts (docs/decisions/0198): sign-in keeps its limits.
+      return new RateLimiterRedis({
+        ...options,
+        storeClient: sharedRedis(env.REDIS_URL),
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: onDatabase,
+      });
     })();
     limiters.set(rule.name, limiter);
   }

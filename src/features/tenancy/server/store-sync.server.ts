@@ -30,20 +30,44 @@ export function applyStoreChange(hosts: readonly string[]): void {
   expireCacheTags(hosts.map(storePageTag));
 }
 
+// Hosts whose change could not be announced (Redis away), per process: announced again as soon as
+// Redis is back, so the other instances catch up (docs/decisions/0198).
+const UNANNOUNCED = Symbol.for('storefront.store-sync.unannounced');
+type Unannounced = { hosts: Set<string>; waiting: boolean };
+function unannounced(): Unannounced {
+  const holder = globalThis as { [UNANNOUNCED]?: Unannounced };
+  return (holder[UNANNOUNCED] ??= { hosts: new Set(), waiting: false });
+}
+
+function publish(url: string, hosts: readonly string[]): void {
+  const redis = sharedRedis(url);
+  redis
+    .publish(STORE_CHANGES_CHANNEL, JSON.stringify({ origin: origin(), hosts }))
+    .catch((error: Error) => {
+      logger.error(
+        { event: 'store_change_not_announced', hosts, err: error.message },
+        'store change not announced; announced again when Redis is back',
+      );
+      const pending = unannounced();
+      for (const host of hosts) pending.hosts.add(host);
+      if (pending.waiting) return;
+      pending.waiting = true;
+      redis.once('ready', () => {
+        pending.waiting = false;
+        const again = [...pending.hosts];
+        pending.hosts.clear();
+        if (again.length > 0) publish(url, again);
+      });
+    });
+}
+
 /** Tells the other instances (over Redis, when REDIS_URL is set) that these hosts' store changed. */
 export function announceStoreChange(hosts: readonly string[]): void {
   const url = getEnv().REDIS_URL;
   if (!url || hosts.length === 0) return;
-  // Not awaited: the change is made and this instance is up to date; if Redis is away, the other
-  // instances catch up when their pages expire (within the hour).
-  sharedRedis(url)
-    .publish(STORE_CHANGES_CHANNEL, JSON.stringify({ origin: origin(), hosts }))
-    .catch((error: Error) =>
-      logger.error(
-        { event: 'store_change_not_announced', hosts, err: error.message },
-        'store change not announced',
-      ),
-    );
+  // Not awaited: the change is made and this instance is up to date. If Redis is away, the
+  // announcement is made again when it is back.
+  publish(url, hosts);
 }
 
 /** The hosts of a message from another instance, or null for our own or a malformed one. */
