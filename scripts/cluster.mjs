@@ -195,7 +195,11 @@ process.on('uncaughtException', (error) => {
   void stop(1);
 });
 
-for (let i = 0; i < count; i++) instances.push(startInstance(firstPort + i));
+// The first instance alone, then the others: instances starting together on a fresh database
+// race to create the job queue's schema (docs/decisions/0199).
+instances.push(startInstance(firstPort));
+await waitFor(`instance on ${firstPort}`, async () => (await get(firstPort, '/api/ready')) === 200);
+for (let i = 1; i < count; i++) instances.push(startInstance(firstPort + i));
 await Promise.all(
   instances.map(({ port }) =>
     waitFor(`instance on ${port}`, async () => (await get(port, '/api/ready')) === 200),

@@ -1,6 +1,8 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { expireCacheTags } from '@/lib/cache/cache-tags';
+import { appDb } from '@/lib/db/app-db';
+import { storeHosts } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { sharedRedis } from '@/lib/redis';
@@ -87,6 +89,28 @@ export function hostsFromMessage(raw: string): string[] | null {
 }
 
 /**
+ * Back on Redis after an outage, this instance may have missed announcements (another instance's
+ * change made while either was away, or re-announced before this one subscribed again): every
+ * store's lookup and pages are dropped once, so the next visit reads the database
+ * (docs/decisions/0198). ioredis has subscribed again by the time `ready` fires.
+ */
+async function catchUpAfterOutage(): Promise<void> {
+  try {
+    const rows = await (await appDb()).select({ host: storeHosts.host }).from(storeHosts);
+    applyStoreChange(rows.map((r) => r.host));
+    logger.info(
+      { event: 'store_changes_caught_up', hosts: rows.length },
+      'store changes caught up',
+    );
+  } catch (error) {
+    logger.error(
+      { event: 'store_changes_catch_up_failed', err: (error as Error).message },
+      'store changes not caught up',
+    );
+  }
+}
+
+/**
  * Subscribes to the store changes other instances announce, when REDIS_URL is set. Answers a
  * function that unsubscribes.
  */
@@ -101,6 +125,7 @@ export function followStoreChangesOfOtherInstances(): () => Promise<void> {
     failing = true;
   });
   subscriber.on('ready', () => {
+    if (failing) void catchUpAfterOutage();
     failing = false;
   });
   subscriber.on('message', (_channel: string, raw: string) => {
