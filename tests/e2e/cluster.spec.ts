@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { linkIn, startMailServer, type MailServer } from '../support/mail-server';
+import { rawRequest } from './support';
 import {
   send,
   Shopper,
@@ -180,6 +181,21 @@ test('the front caches anonymous pages, never signed-in ones, and shows a store 
   // A signed-in visitor's page is neither served from nor stored in the cache.
   const signedIn = await shopper.call(FRONT_PORT, 'GET', '/');
   expect(String(signedIn.headers['cache-status'])).toMatch(/front; BYPASS/);
+  // nginx answers a conditional request from its cache, and ends a malformed one itself.
+  const tag = String(br.headers.etag);
+  expect(tag).toMatch(/^(W\/)?"/);
+  const conditional = await send(FRONT_PORT, {
+    host: 'bytes.localhost',
+    path: '/',
+    headers: { 'accept-encoding': 'br, gzip', 'if-none-match': tag },
+  });
+  expect(conditional.status).toBe(304);
+  const malformed = await rawRequest(
+    'GET / HTTP/1.1\r\nHost: bytes.localhost\r\nNo colon here\r\n\r\n',
+    FRONT_PORT,
+  );
+  expect(malformed.status).toBe(400);
+  expect(malformed.headers).toMatch(/^server: nginx/im);
   // The instances' figures are not served through the front.
   expect((await send(FRONT_PORT, { path: '/metrics' })).status).toBe(404);
 
