@@ -164,7 +164,7 @@ test('a whole journey succeeds with each call sent to the next instance in turn'
   expect(seen.body).toContain('ns2.cluster-example.net');
 });
 
-test('the front caches anonymous pages, never signed-in ones, and shows a store change within 2 s', async () => {
+test('the front caches anonymous pages, compressed, never signed-in ones, and leaves malformed requests at nginx', async () => {
   test.setTimeout(60_000);
   const page = () => send(FRONT_PORT, { host: 'bytes.localhost', path: '/' });
   await page();
@@ -198,21 +198,6 @@ test('the front caches anonymous pages, never signed-in ones, and shows a store 
   expect(malformed.headers).toMatch(/^server: nginx/im);
   // The instances' figures are not served through the front.
   expect((await send(FRONT_PORT, { path: '/metrics' })).status).toBe(404);
-
-  const text = `Cluster sale ${randomBytes(3).toString('hex')}`;
-  const change = await send(next(), {
-    host: 'bytes.localhost',
-    method: 'PATCH',
-    path: '/api/admin/stores/bytes.localhost',
-    headers: { authorization: `Bearer ${ADMIN}` },
-    body: JSON.stringify({ variables: { bannerText: text } }),
-  });
-  expect(change.status, change.body).toBe(200);
-  const changedAt = Date.now();
-  await expect
-    .poll(async () => (await page()).body.includes(text), { timeout: 2_000, intervals: [100] })
-    .toBe(true);
-  expect(Date.now() - changedAt).toBeLessThan(2_000);
 });
 
 /** GETs through the front until `stop()`: pages of two stores and the shopper's cart. */
@@ -402,6 +387,29 @@ test('PostgreSQL restarts during cart reads: 503 with Retry-After within 5 s, re
   running = false;
   await Promise.all(readers);
   expect(wrong, `${wrong.length} of ${calls} cart reads`).toEqual([]);
+});
+
+// Last but one: on a loaded machine one render can take longer than the 2 s (docs/decisions/0195),
+// and a failure here must not keep the other tests from running.
+test('a store change made through one instance shows through the front within 2 s', async () => {
+  test.setTimeout(60_000);
+  const page = () => send(FRONT_PORT, { host: 'bytes.localhost', path: '/' });
+  await page();
+  await page();
+  const text = `Cluster sale ${randomBytes(3).toString('hex')}`;
+  const change = await send(next(), {
+    host: 'bytes.localhost',
+    method: 'PATCH',
+    path: '/api/admin/stores/bytes.localhost',
+    headers: { authorization: `Bearer ${ADMIN}` },
+    body: JSON.stringify({ variables: { bannerText: text } }),
+  });
+  expect(change.status, change.body).toBe(200);
+  const changedAt = Date.now();
+  await expect
+    .poll(async () => (await page()).body.includes(text), { timeout: 2_000, intervals: [100] })
+    .toBe(true);
+  expect(Date.now() - changedAt).toBeLessThan(2_000);
 });
 
 test('SIGTERM: the instance fails readiness, finishes what it serves, exits within 10 s, and no request fails', async () => {
