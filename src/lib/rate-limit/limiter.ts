@@ -32,9 +32,23 @@ function limiterFor(rule: LimitRule): Promise<RateLimiterAbstract> {
       if (!env.REDIS_URL) return onDatabase;
       // While Redis is away the counters live in the database, at once rather than after
       // ioredis's reconnect attempts (docs/decisions/0198): sign-in keeps its limits.
+      const redis = sharedRedis(env.REDIS_URL);
+      // At start the connection is still being made: wait for it (2 s at most), or the first
+      // requests would all count in the database beside the others on Redis.
+      if (redis.status !== 'ready') {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            redis.off('ready', done);
+            resolve();
+          };
+          const timer = setTimeout(done, 2_000);
+          redis.once('ready', done);
+        });
+      }
       return new RateLimiterRedis({
         ...options,
-        storeClient: sharedRedis(env.REDIS_URL),
+        storeClient: redis,
         rejectIfRedisNotReady: true,
         insuranceLimiter: onDatabase,
       });
