@@ -14,13 +14,23 @@
 //   (security-headers.mjs).
 // - Answers to what Next handles badly: malformed paths, internal headers on the way out, a
 //   connection whose request body was left unread (http-guards.mjs).
+// - GET /metrics for Prometheus, behind METRICS_TOKEN (metrics.mjs).
+// - A graceful stop on SIGTERM or SIGINT: /api/ready answers 503 at once, no new connection is
+//   taken, the requests in flight finish, and the process exits within STOP_GRACE_MS
+//   (docs/decisions/0196).
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
 import compression from 'compression';
 import next from 'next';
 import onHeaders from 'on-headers';
-import { answerMalformedPath, closeIfBodyUnread, withoutInternalHeaders } from './http-guards.mjs';
+import {
+  answerMalformedPath,
+  closeIfBodyUnread,
+  pathOf,
+  withoutInternalHeaders,
+} from './http-guards.mjs';
+import { createMetrics } from './metrics.mjs';
 import { PageBytes, servedPages } from './page-bytes.mjs';
 import { PAINT_FIRST_LOADER_HASH, paintFirst, rewritePage } from './paint-first.mjs';
 import { createRequestLog, REQUEST_ID_HEADER, requestIdOf, STORE_HEADER } from './request-log.mjs';
@@ -45,12 +55,22 @@ const compress = compression();
 const pages = new PageBytes({ transform: rewritePage });
 const requestLog = createRequestLog({ level: process.env.LOG_LEVEL || 'info' });
 const security = createSecurityHeaders({ env: process.env, loaderHash: PAINT_FIRST_LOADER_HASH });
+const metrics = createMetrics({ token: process.env.METRICS_TOKEN || undefined });
+/** Set on SIGTERM/SIGINT: the instance is stopping and says so on /api/ready. */
+let stopping = false;
+// Past this, connections still open are cut and the process exits (an orchestrator's usual grace
+// period is 10 s; docs/decisions/0196).
+const STOP_GRACE_MS = Number(process.env.STOP_GRACE_MS || 8_000);
 
 const server = createServer((req, res) => {
   const requestId = requestIdOf(req, trustedHops);
   req.headers[REQUEST_ID_HEADER] = requestId;
   res.setHeader(REQUEST_ID_HEADER, requestId);
   const line = requestLog.begin(req, res, requestId);
+  const requestPath = pathOf(req.url ?? '/');
+  // While stopping, each connection closes after its answer, so that a proxy's kept-alive
+  // connections move to the other instances.
+  if (stopping) res.setHeader('connection', 'close');
   const nonce = security.prepare(req);
   // The last moment before the headers are written: everything that reads what the application
   // set has read it (paint-first.mjs, page-bytes.mjs), and the headers can still change.
@@ -68,6 +88,24 @@ const server = createServer((req, res) => {
   // Likewise the scheme: only a trusted proxy may say the client spoke HTTPS (which decides the
   // Secure, __Host- session cookie).
   if (trustedHops === 0) req.headers['x-forwarded-proto'] = req.socket.encrypted ? 'https' : 'http';
+  if (requestPath === '/metrics') {
+    metrics.answer(req, res).catch(() => res.destroy());
+    return;
+  }
+  metrics.observe(req, res, requestPath);
+  if (stopping && requestPath === '/api/ready') {
+    res.writeHead(503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+    res.end(
+      JSON.stringify({
+        error: {
+          code: 'not_ready',
+          message: 'This instance is stopping.',
+          missing: ['stopping'],
+        },
+      }),
+    );
+    return;
+  }
   if (answerMalformedPath(req, res)) return;
   compress(req, res, () => {
     paintFirst(req, res, pages);
@@ -124,6 +162,24 @@ if (statsEvery > 0) {
   }, statsEvery).unref();
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+/**
+ * The graceful stop: readiness fails at once, the listening socket closes (a proxy's new
+ * connections go elsewhere), idle kept-alive connections close, and each busy one closes after
+ * the answer it is writing. The process exits when the last has closed, or after STOP_GRACE_MS.
+ */
+function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  requestLog.logger.info({ event: 'stopping', signal }, 'stopping: finishing requests in flight');
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => {
+    requestLog.logger.warn(
+      { event: 'stop_grace_over' },
+      'requests still open at the end of the grace period',
+    );
+    server.closeAllConnections();
+    process.exit(0);
+  }, STOP_GRACE_MS);
 }
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));

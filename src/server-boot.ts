@@ -6,6 +6,7 @@ import { logger } from '@/lib/logger';
 import { startJobQueue, stopJobQueue } from '@/lib/jobs/process-queue.server';
 import { resumeKeptClock } from '@/lib/test-clock-repository.server';
 import { seedDemoData } from '@/features/demo/server/demo-seed.server';
+import { offerMetricsSnapshot } from '@/lib/ops/metrics-sources.server';
 // Every kind of job this server runs must be defined before its workers start, so that work
 // left from before a restart runs without waiting for a request to load the module.
 import '@/lib/mail/outbox-delivery.server';
@@ -44,6 +45,7 @@ export async function boot(): Promise<void> {
     lock?.advertiseServer(`http://127.0.0.1:${env.PORT}`);
     await startJobQueue({ workers: true, tickMs: SCHEDULER_TICK_MS });
     stopJobsOnShutdown();
+    offerMetricsSnapshot();
     logger.info(
       { database: kind, ms: Math.round(performance.now() - started) },
       'database and job queue ready',

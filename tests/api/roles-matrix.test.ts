@@ -534,6 +534,7 @@ const NOT_ACCOUNT_CALLS: Record<string, string> = {
   'POST /api/passkey/login': 'sign-in',
   'POST /api/passkey/options': 'sign-in',
   'POST /api/payments/stripe/webhook': 'Stripe’s signed callback',
+  'GET /api/ready': 'an instance’s readiness, for load balancers and orchestrators',
   'POST /api/reset-password': 'password recovery, signed out',
   'GET /api/site-version': 'the visitor’s choice',
   'PUT /api/site-version': 'the visitor’s choice',

@@ -25,8 +25,12 @@ export type DatabaseHandle = {
   executeSql: ExecuteSql;
   /** The lock of a `pglite:<dir>` data directory, held while the database is open. */
   lock: DataDirLock | null;
+  /** The server connection pool's figures (metrics); null on PGlite, which has one connection. */
+  poolStats: () => PoolStats | null;
   close: () => Promise<void>;
 };
+
+export type PoolStats = { max: number; total: number; idle: number; waiting: number };
 
 export type OpenOptions = {
   /** Called with each SQL statement; tests count queries with it. */
@@ -100,6 +104,7 @@ export async function openDatabase(
         return { rows: results.flatMap((r) => r.rows as Record<string, unknown>[]) };
       },
       lock,
+      poolStats: () => null,
       close: async () => {
         try {
           await pglite.close();
@@ -134,6 +139,12 @@ export async function openDatabase(
       return { rows: results.flatMap((r) => r.rows) };
     },
     lock: null,
+    poolStats: () => ({
+      max: pool.options.max ?? 10,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     migrate: async () => {
       const conn = await pool.connect();
       try {

@@ -17,7 +17,7 @@ export type LimitRule = {
 
 const limiters = new Map<string, Promise<RateLimiterAbstract>>();
 
-/** The limiter of a rule: on Redis when REDIS_URL is set, else on the database. */
+/** The limiter of a rule: on Redis when REDIS_URL is set (the database while it is away), else on the database. */
 function limiterFor(rule: LimitRule): Promise<RateLimiterAbstract> {
   let limiter = limiters.get(rule.name);
   if (!limiter) {
@@ -28,9 +28,30 @@ function limiterFor(rule: LimitRule): Promise<RateLimiterAbstract> {
         points: Math.max(1, Math.round(rule.points * env.RATE_LIMIT_SCALE)),
         duration: rule.duration,
       };
-      if (env.REDIS_URL)
-        return new RateLimiterRedis({ ...options, storeClient: sharedRedis(env.REDIS_URL) });
-      return new RateLimiterDatabase({ ...options, db: await appDb() });
+      const onDatabase = new RateLimiterDatabase({ ...options, db: await appDb() });
+      if (!env.REDIS_URL) return onDatabase;
+      // While Redis is away the counters live in the database, at once rather than after
+      // ioredis's reconnect attempts (docs/decisions/0198): sign-in keeps its limits.
+      const redis = sharedRedis(env.REDIS_URL);
+      // At start the connection is still being made: wait for it (2 s at most), or the first
+      // requests would all count in the database beside the others on Redis.
+      if (redis.status !== 'ready') {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            redis.off('ready', done);
+            resolve();
+          };
+          const timer = setTimeout(done, 2_000);
+          redis.once('ready', done);
+        });
+      }
+      return new RateLimiterRedis({
+        ...options,
+        storeClient: redis,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: onDatabase,
+      });
     })();
     limiters.set(rule.name, limiter);
   }

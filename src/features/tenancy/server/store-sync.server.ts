@@ -1,6 +1,8 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { expireCacheTags } from '@/lib/cache/cache-tags';
+import { appDb } from '@/lib/db/app-db';
+import { storeHosts } from '@/lib/db/schema';
 import { getEnv } from '@/lib/env';
 import { logger } from '@/lib/logger';
 import { sharedRedis } from '@/lib/redis';
@@ -36,20 +38,44 @@ function forgetStoreLookups(hosts: readonly string[]): void {
   for (const host of hosts) storeService().invalidate(host);
 }
 
+// Hosts whose change could not be announced (Redis away), per process: announced again as soon as
+// Redis is back, so the other instances catch up (docs/decisions/0198).
+const UNANNOUNCED = Symbol.for('storefront.store-sync.unannounced');
+type Unannounced = { hosts: Set<string>; waiting: boolean };
+function unannounced(): Unannounced {
+  const holder = globalThis as { [UNANNOUNCED]?: Unannounced };
+  return (holder[UNANNOUNCED] ??= { hosts: new Set(), waiting: false });
+}
+
+function publish(url: string, hosts: readonly string[]): void {
+  const redis = sharedRedis(url);
+  redis
+    .publish(STORE_CHANGES_CHANNEL, JSON.stringify({ origin: origin(), hosts }))
+    .catch((error: Error) => {
+      logger.error(
+        { event: 'store_change_not_announced', hosts, err: error.message },
+        'store change not announced; announced again when Redis is back',
+      );
+      const pending = unannounced();
+      for (const host of hosts) pending.hosts.add(host);
+      if (pending.waiting) return;
+      pending.waiting = true;
+      redis.once('ready', () => {
+        pending.waiting = false;
+        const again = [...pending.hosts];
+        pending.hosts.clear();
+        if (again.length > 0) publish(url, again);
+      });
+    });
+}
+
 /** Tells the other instances (over Redis, when REDIS_URL is set) that these hosts' store changed. */
 export function announceStoreChange(hosts: readonly string[]): void {
   const url = getEnv().REDIS_URL;
   if (!url || hosts.length === 0) return;
-  // Not awaited: the change is made and this instance is up to date; if Redis is away, the other
-  // instances catch up when their pages expire (within the hour).
-  sharedRedis(url)
-    .publish(STORE_CHANGES_CHANNEL, JSON.stringify({ origin: origin(), hosts }))
-    .catch((error: Error) =>
-      logger.error(
-        { event: 'store_change_not_announced', hosts, err: error.message },
-        'store change not announced',
-      ),
-    );
+  // Not awaited: the change is made and this instance is up to date. If Redis is away, the
+  // announcement is made again when it is back.
+  publish(url, hosts);
 }
 
 /** The hosts of a message from another instance, or null for our own or a malformed one. */
@@ -69,6 +95,28 @@ export function hostsFromMessage(raw: string): string[] | null {
 }
 
 /**
+ * Back on Redis after an outage, this instance may have missed announcements (another instance's
+ * change made while either was away, or re-announced before this one subscribed again): every
+ * store's lookup and pages are dropped once, so the next visit reads the database
+ * (docs/decisions/0198). ioredis has subscribed again by the time `ready` fires.
+ */
+async function catchUpAfterOutage(): Promise<void> {
+  try {
+    const rows = await (await appDb()).select({ host: storeHosts.host }).from(storeHosts);
+    applyStoreChange(rows.map((r) => r.host));
+    logger.info(
+      { event: 'store_changes_caught_up', hosts: rows.length },
+      'store changes caught up',
+    );
+  } catch (error) {
+    logger.error(
+      { event: 'store_changes_catch_up_failed', err: (error as Error).message },
+      'store changes not caught up',
+    );
+  }
+}
+
+/**
  * Subscribes to the store changes other instances announce, when REDIS_URL is set. Answers a
  * function that unsubscribes.
  */
@@ -83,6 +131,7 @@ export function followStoreChangesOfOtherInstances(): () => Promise<void> {
     failing = true;
   });
   subscriber.on('ready', () => {
+    if (failing) void catchUpAfterOutage();
     failing = false;
   });
   subscriber.on('message', (_channel: string, raw: string) => {

@@ -1,0 +1,252 @@
+// `npm run cluster -- --instances N --port P`: N production instances of one build on PostgreSQL
+// (DATABASE_URL, postgres://) and Redis (REDIS_URL), behind Debian's nginx on port P, rendered
+// from deploy/nginx/storefront.conf.template (docs/cluster.md, docs/decisions/0195).
+//
+// When every instance answers /api/ready and nginx answers, one JSON line goes to standard output:
+//   {"front":"http://127.0.0.1:P","instances":[{"url":"http://127.0.0.1:P+1","pid":123},...]}
+// Everything else (the instances' logs, nginx's errors) goes to standard error. SIGINT or SIGTERM
+// stops nginx and the instances (each finishes its requests in flight) and then this process.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(import.meta.dirname, '..');
+const TEMPLATE = path.join(root, 'deploy/nginx/storefront.conf.template');
+const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
+const MODULES = process.env.NGINX_MODULES_DIR || '/usr/lib/nginx/modules';
+const READY_TIMEOUT_MS = Number(process.env.CLUSTER_READY_TIMEOUT_MS || 180_000);
+
+function fail(message) {
+  console.error(`cluster: ${message}`);
+  process.exit(2);
+}
+
+const { values } = parseArgs({
+  options: {
+    instances: { type: 'string', default: '3' },
+    port: { type: 'string', default: '8080' },
+    'first-instance-port': { type: 'string' },
+    'keep-dir': { type: 'boolean', default: false },
+  },
+});
+const count = Number(values.instances);
+const frontPort = Number(values.port);
+if (!Number.isInteger(count) || count < 1 || count > 32) fail('--instances must be 1 to 32');
+if (!Number.isInteger(frontPort) || frontPort < 1 || frontPort > 65535)
+  fail('--port must be a port number');
+const firstPort = Number(values['first-instance-port'] ?? frontPort + 1);
+if (!Number.isInteger(firstPort) || firstPort < 1 || firstPort + count - 1 > 65535)
+  fail('--first-instance-port must be a port number');
+
+const databaseUrl = process.env.DATABASE_URL ?? '';
+if (!/^postgres(ql)?:\/\//.test(databaseUrl))
+  fail('DATABASE_URL must be a postgres:// URL: the instances share one PostgreSQL database');
+if (!/^rediss?:\/\//.test(process.env.REDIS_URL ?? ''))
+  fail(
+    'REDIS_URL must be a redis:// URL: the instances share rate limits and store changes over Redis',
+  );
+if (!existsSync(NGINX))
+  fail(
+    `no nginx at ${NGINX}: apt-get install -y nginx libnginx-mod-http-brotli-filter (README "Several instances")`,
+  );
+if (!existsSync(path.join(MODULES, 'ngx_http_brotli_filter_module.so')))
+  fail('no brotli module for nginx: apt-get install -y libnginx-mod-http-brotli-filter');
+
+const run = (cmd, args, env) => {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: ['ignore', 2, 2], env });
+  if (result.status !== 0)
+    fail(`${path.basename(args[args.length - 1] ?? cmd)} failed (${result.status})`);
+};
+
+// One build for every instance: the same build id, chunks and server-actions manifest.
+const distDir = path.join(root, process.env.NEXT_DIST_DIR || '.next');
+const serverActionsKey =
+  process.env.NEXT_SERVER_ACTIONS_ENCRYPTION_KEY || randomBytes(32).toString('base64');
+if (!existsSync(path.join(distDir, 'BUILD_ID'))) {
+  console.error('cluster: no build yet: building once for every instance');
+  run(path.join(root, 'node_modules/.bin/next'), ['build'], {
+    ...process.env,
+    NODE_ENV: 'production',
+    NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: serverActionsKey,
+  });
+}
+const buildId = readFileSync(path.join(distDir, 'BUILD_ID'), 'utf8').trim();
+const deploymentId = process.env.NEXT_DEPLOYMENT_ID || `storefront-${buildId}`;
+
+// Migrate and seed once, before any instance starts (each would do it too, one after the other).
+run(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/db.ts', 'seed'], {
+  ...process.env,
+});
+
+/** @type {{ url: string, port: number, child: import('node:child_process').ChildProcess }[]} */
+const instances = [];
+/** @type {import('node:child_process').ChildProcess | null} */
+let nginx = null;
+let stopping = false;
+const prefix = mkdtempSync(path.join(tmpdir(), 'storefront-front-'));
+
+function startInstance(port) {
+  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      // Loopback only. Not 127.0.0.1: Next treats a rewrite to its own pages as internal only when
+      // the address it was given is the one its proxy (src/proxy.ts) rewrites to (localhost).
+      HOSTNAME: 'localhost',
+      // nginx is the one proxy in front: the client is the address it saw.
+      TRUSTED_PROXY_HOPS: '1',
+      LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+      NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: serverActionsKey,
+      NEXT_DEPLOYMENT_ID: deploymentId,
+      NODE_OPTIONS:
+        `--max-old-space-size=${process.env.SERVER_MAX_OLD_SPACE_MB || 320} ${process.env.NODE_OPTIONS ?? ''}`.trim(),
+    },
+  });
+  child.stdout.pipe(process.stderr, { end: false });
+  child.stderr.pipe(process.stderr, { end: false });
+  child.on('exit', (code, signal) => {
+    if (!stopping)
+      console.error(
+        `cluster: instance on port ${port} (pid ${child.pid}) exited (${signal ?? code})`,
+      );
+  });
+  return { url: `http://127.0.0.1:${port}`, port, child };
+}
+
+function get(port, p, headers = {}) {
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: p,
+        headers: { host: 'localhost', ...headers },
+        timeout: 3_000,
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.on('timeout', () => req.destroy());
+    req.end();
+  });
+}
+
+async function waitFor(what, check) {
+  const until = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < until) {
+    if (stopping) return;
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  console.error(`cluster: ${what} not ready after ${READY_TIMEOUT_MS / 1000} s`);
+  await stop(1);
+}
+
+/** Renders the template: each {{NAME}} is replaced, and an unknown one is an error. */
+function renderTemplate(text, vars) {
+  return text.replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => {
+    if (!(name in vars)) throw new Error(`template placeholder {{${name}}} has no value`);
+    return vars[name];
+  });
+}
+
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  const exited = (child) =>
+    child && child.exitCode === null && child.signalCode === null
+      ? new Promise((r) => child.once('exit', r))
+      : Promise.resolve();
+  // nginx first (it finishes what it is sending), then the instances.
+  if (nginx) nginx.kill('SIGQUIT');
+  await Promise.race([exited(nginx), new Promise((r) => setTimeout(r, 5_000))]);
+  if (nginx && nginx.exitCode === null) nginx.kill('SIGKILL');
+  for (const { child } of instances) child.kill('SIGTERM');
+  await Promise.race([
+    Promise.all(instances.map(({ child }) => exited(child))),
+    new Promise((r) => setTimeout(r, 12_000)),
+  ]);
+  for (const { child } of instances) if (child.exitCode === null) child.kill('SIGKILL');
+  if (!values['keep-dir']) rmSync(prefix, { recursive: true, force: true });
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(0));
+// Whatever goes wrong here, the processes this started do not outlive it.
+process.on('uncaughtException', (error) => {
+  console.error(`cluster: ${error.stack ?? error}`);
+  void stop(1);
+});
+
+// The first instance alone, then the others: instances starting together on a fresh database
+// race to create the job queue's schema (docs/decisions/0199).
+instances.push(startInstance(firstPort));
+await waitFor(`instance on ${firstPort}`, async () => (await get(firstPort, '/api/ready')) === 200);
+for (let i = 1; i < count; i++) instances.push(startInstance(firstPort + i));
+await Promise.all(
+  instances.map(({ port }) =>
+    waitFor(`instance on ${port}`, async () => (await get(port, '/api/ready')) === 200),
+  ),
+);
+
+// nginx in a directory of its own, as whoever runs this (as root, its workers run as nobody).
+for (const dir of ['tmp/client_body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi', 'cache'])
+  mkdirSync(path.join(prefix, dir), { recursive: true });
+chmodSync(prefix, 0o755);
+const servers = instances
+  .map(({ port }) => `        server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`)
+  .join('\n');
+const conf = renderTemplate(readFileSync(TEMPLATE, 'utf8'), {
+  PREFIX: prefix,
+  LISTEN: `127.0.0.1:${frontPort}`,
+  SERVERS: servers,
+  MODULES,
+  WORKERS: process.env.NGINX_WORKERS || 'auto',
+});
+writeFileSync(path.join(prefix, 'nginx.conf'), conf);
+const nginxArgs = [
+  '-p',
+  prefix,
+  '-c',
+  path.join(prefix, 'nginx.conf'),
+  '-e',
+  path.join(prefix, 'error.log'),
+];
+const test = spawnSync(NGINX, [...nginxArgs, '-t', '-q'], { stdio: ['ignore', 2, 2] });
+if (test.status !== 0) {
+  console.error('cluster: nginx refused the rendered configuration');
+  await stop(1);
+}
+nginx = spawn(NGINX, [...nginxArgs, '-g', 'daemon off;'], { stdio: ['ignore', 2, 2] });
+nginx.on('exit', (code, signal) => {
+  if (!stopping) {
+    console.error(`cluster: nginx exited (${signal ?? code}); stopping`);
+    void stop(1);
+  }
+});
+await waitFor('nginx', async () => (await get(frontPort, '/check-health')) === 200);
+
+process.stdout.write(
+  `${JSON.stringify({
+    front: `http://127.0.0.1:${frontPort}`,
+    instances: instances.map(({ url, child }) => ({ url, pid: child.pid })),
+    nginx: { pid: nginx.pid, prefix },
+  })}\n`,
+);
