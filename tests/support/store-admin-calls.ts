@@ -1,5 +1,6 @@
 import type { StorePermission } from '@/features/store-admin/roles';
 import type { Agent, Answer } from './agent';
+import { PRICES_CALLS } from './store-admin-calls/prices';
 
 /**
  * Every /api/store-admin call, for the isolation and role matrix (tests/api/store-admin-matrix
@@ -106,4 +107,5 @@ export const STORE_ADMIN_CALLS: StaffCall[] = [
         token: 'A'.repeat(43),
       }),
   },
+  ...PRICES_CALLS,
 ];
