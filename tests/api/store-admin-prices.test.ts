@@ -138,7 +138,7 @@ describe('prices over cost', () => {
     expect(answer.status).toBe(422);
     expect(answer.body.error.code).toBe('below_cost');
     expect(answer.body.error.fields).toEqual({
-      'changes.1.renew': ['is below the cost of 879 (minor units)'],
+      'changes.1.renew': ['is below the cost of £8.79'],
     });
     expect(await storedPrices(store.id)).toEqual(before);
     expect(await auditOf(store.id)).toEqual([]);

@@ -6,6 +6,7 @@ import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-
 import { announceStoreChange, applyStoreChange } from '@/features/tenancy/server/store-sync.server';
 import { insertAdminAudit } from '../../server/admin-audit-repository.server';
 import { auditScope, type StaffContext } from '../../server/staff.server';
+import { formatMoney } from '@/features/pricing/format-money';
 import { marginOf, markupPrice } from '../markup';
 import {
   TLD_ACTIONS,
@@ -116,7 +117,7 @@ async function writeChanges(
           row.prices[a] < c &&
           row.prices[a] !== rows.get(key(row.siteVersion, row.tld))!.prices[a]
         ) {
-          below[`${field}.${a}`] = [`is below the cost of ${c} (minor units)`];
+          below[`${field}.${a}`] = [`is below the cost of ${formatMoney(c, row.siteVersion)}`];
         }
       }
     }
