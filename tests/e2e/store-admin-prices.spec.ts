@@ -95,7 +95,10 @@ test('the owner raises a TLD price and search shows it; a price below cost is re
   await expect(before).toContainText(/£12\.59|£10\.49/);
 
   // The owner opens Prices, sees cost and margin, and raises .com's registration to 15.00.
-  await owner.getByRole('navigation').getByRole('link', { name: 'Prices' }).click();
+  await owner
+    .getByRole('navigation', { name: 'Prices Test admin' })
+    .getByRole('link', { name: 'Prices', exact: true })
+    .click();
   await expect(owner).toHaveURL(/\/admin\/prices$/);
   await owner.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const comRegister = owner.getByLabel('.com register price in GBP');
