@@ -59,7 +59,7 @@ test('the owner raises a TLD price and search shows it; a price below cost is re
   await activeCustomer(mailbox, email, PASSWORD, 'Pat Prices', HOST);
 
   // The owner signs in, accepts the invitation and sets up the second factor.
-  const owner = await browser.newPage();
+  const owner = await (await browser.newContext()).newPage();
   await visit(owner, link);
   await owner.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
   await owner.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -87,7 +87,7 @@ test('the owner raises a TLD price and search shows it; a price below cost is re
 
   // A shopper searches before the change.
   // A shopper in the UK (site version 1, GBP).
-  const shopper = await browser.newPage({ locale: 'en-GB' });
+  const shopper = await (await browser.newContext({ locale: 'en-GB' })).newPage();
   await visit(shopper, `${STORE}/domains/search?q=pricedemo.com`);
   const before = shopper.locator('#main');
   await expect(before).toContainText('pricedemo.com');
