@@ -86,7 +86,7 @@ test('the owner signs in with a second factor, sees the navigation and invites s
   // The first sign-in sets up the second factor, then the admin opens.
   await enrolAuthenticator(owner, OWNER.password);
   await expect(owner.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
-  await expect(navOf(owner).getByRole('link')).toHaveText(['Overview', 'Staff', 'Audit']);
+  await expect(navOf(owner).getByRole('link')).toHaveText(['Overview', 'Prices', 'Staff', 'Audit']);
   await checkPage(owner, '/admin');
 
   // The owner invites a member of staff.

@@ -3,6 +3,7 @@ import type { Agent, Answer } from './agent';
 import { ORDERS_CALLS } from './store-admin-calls/orders';
 import { THEME_CALLS } from './store-admin-calls/theme';
 import { HOSTS_CALLS } from './store-admin-calls/hosts';
+import { PRICES_CALLS } from './store-admin-calls/prices';
 
 /**
  * Every /api/store-admin call, for the isolation and role matrix (tests/api/store-admin-matrix
@@ -123,4 +124,5 @@ export const STORE_ADMIN_CALLS: StaffCall[] = [
   ...ORDERS_CALLS,
   ...THEME_CALLS,
   ...HOSTS_CALLS,
+  ...PRICES_CALLS,
 ];

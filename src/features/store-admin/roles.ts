@@ -87,7 +87,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     label: 'Prices',
     href: '/admin/prices',
     permission: 'prices.read',
-    available: false,
+    available: true,
   },
   { id: 'hosts', label: 'Hosts', href: '/admin/hosts', permission: 'hosts.read', available: false },
   {

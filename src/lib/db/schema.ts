@@ -1245,3 +1245,48 @@ export const storeHostClaims = pgTable(
   },
   (t) => [index('store_host_claims_store').on(t.storeId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Prices over cost (issue 26, point 4): what the platform pays wholesale, and which TLDs a
+// store's price list has switched off. docs/decisions/0170-0174.
+
+/**
+ * The platform's wholesale cost, net minor units of the site version's currency: per TLD
+ * (`register`, `renew`, `transfer`, `restore`, yearly), per number range (`monthly`, the range
+ * being the area/prefix) and per call plan (`per_user_monthly`). Only the operator changes it.
+ */
+export const platformCosts = pgTable(
+  'platform_costs',
+  {
+    kind: text('kind').notNull(),
+    item: text('item').notNull(),
+    siteVersion: smallint('site_version').notNull(),
+    action: text('action').notNull(),
+    costNet: integer('cost_net').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.item, t.siteVersion, t.action] }),
+    check('platform_costs_site_version', sql`${t.siteVersion} in (1, 2)`),
+    check('platform_costs_non_negative', sql`${t.costNet} >= 0`),
+    check(
+      'platform_costs_kind_action',
+      sql`(${t.kind} = 'tld' and ${t.action} in ('register', 'renew', 'transfer', 'restore'))
+        or (${t.kind} = 'number_range' and ${t.action} = 'monthly')
+        or (${t.kind} = 'plan' and ${t.action} = 'per_user_monthly')`,
+    ),
+  ],
+);
+
+/** TLDs a price list keeps (with their prices) but does not offer: search and carts skip them. */
+export const disabledTlds = pgTable(
+  'disabled_tlds',
+  {
+    priceListId: text('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    siteVersion: smallint('site_version').notNull(),
+    tld: text('tld').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.priceListId, t.siteVersion, t.tld] })],
+);

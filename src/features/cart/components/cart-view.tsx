@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { Cart } from '../cart-types';
@@ -25,6 +25,22 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
   useEffect(() => {
     if (cart && cart.site_version !== siteVersion) void mutate();
   }, [cart, siteVersion, mutate]);
+  // The store's prices can change while the cart is open (its owner's admin, decision 0174): the
+  // server reprices, as after a site-version switch, and the page says which lines changed.
+  const seen = useRef<{ siteVersion: number; prices: Map<string, number> } | null>(null);
+  const [repriced, setRepriced] = useState<string[]>([]);
+  useEffect(() => {
+    if (!cart) return;
+    const prices = new Map(cart.items.map((l) => [l.id, l.price.net]));
+    const before = seen.current;
+    if (before && before.siteVersion === cart.site_version) {
+      const changed = cart.items.filter(
+        (l) => !l.unavailable && before.prices.has(l.id) && before.prices.get(l.id) !== l.price.net,
+      );
+      if (changed.length > 0) setRepriced(changed.map((l) => l.label));
+    }
+    seen.current = { siteVersion: cart.site_version, prices };
+  }, [cart]);
   const call = useCartActions();
   const ready = useHydrated();
   const [message, setMessage] = useState<string | null>(null);
@@ -64,6 +80,12 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
       <p role="status" className={styles.warning}>
         {message}
       </p>
+      {repriced.length > 0 ? (
+        <p className={styles.notice} role="note">
+          The store changed its prices: {repriced.join(', ')}{' '}
+          {repriced.length === 1 ? 'has a new price' : 'have new prices'}, shown below.
+        </p>
+      ) : null}
       {cart.dropped.length > 0 ? (
         <div className={styles.notice} role="note">
           <h2>Some items could not be kept</h2>

@@ -5,6 +5,7 @@ import { domainToASCII } from 'node:url';
 import { seedCatalog } from '@/features/catalog/server/catalog-seed.server';
 import { correctDemoCopy } from './demo-copy-seed.server';
 import { seedDemoStaff } from './demo-staff-seed.server';
+import { seedCostRows, seedPlatformCosts } from './demo-cost-seed.server';
 import { BUILT_IN_PRICE_LISTS, DEMO_STORES, type Price } from './demo-stores';
 
 export { BUILT_IN_PRICE_LISTS, DEMO_STORES };
@@ -51,6 +52,14 @@ export async function seedDemoData(db: AppDb, options: { demoStores: boolean }):
     const created = new Set(newLists.map((l) => l.id));
     const rows = lists.filter((l) => created.has(l.id)).flatMap((l) => priceRows(l.id, l.prices));
     if (rows.length > 0) await tx.insert(tldPrices).values(rows);
+    // The platform's wholesale costs, below every seeded price (issue 26, point 4).
+    await seedPlatformCosts(
+      tx,
+      seedCostRows(
+        lists.map((l) => l.prices),
+        { catalog: options.demoStores },
+      ),
+    );
 
     if (demoStores.length === 0) return;
     const newStores = await tx

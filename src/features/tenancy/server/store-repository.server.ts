@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc, eq } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
-import { priceLists, storeHosts, stores, tldPrices } from '@/lib/db/schema';
+import { disabledTlds, priceLists, storeHosts, stores, tldPrices } from '@/lib/db/schema';
 import type { StoredStore, TldPrice } from '../store-types';
 import { now } from '@/lib/clock';
 import { siteVersionOf } from '@/features/site-version/site-version';
@@ -51,14 +51,31 @@ export async function findStoreByHost(db: AppDb, host: string): Promise<StoredSt
           themeId: true,
           theme: true,
           variables: true,
+          priceListId: true,
         },
         with: { priceList: { columns: {}, with: { prices: { columns: priceColumns } } } },
       },
     },
   });
   if (!row) return null;
-  const { priceList, ...store } = row.store;
-  return { ...store, prices: (priceList?.prices ?? []).map(toTldPrice) };
+  const { priceList, priceListId, ...store } = row.store;
+  // TLDs the store's owner switched off keep their prices but are not sold (issue 26, point 4).
+  const off = priceListId
+    ? new Set(
+        (
+          await db
+            .select({ siteVersion: disabledTlds.siteVersion, tld: disabledTlds.tld })
+            .from(disabledTlds)
+            .where(eq(disabledTlds.priceListId, priceListId))
+        ).map((d) => `${d.siteVersion}|${d.tld}`),
+      )
+    : new Set<string>();
+  return {
+    ...store,
+    prices: (priceList?.prices ?? [])
+      .filter((p) => !off.has(`${p.siteVersion}|${p.tld}`))
+      .map(toTldPrice),
+  };
 }
 
 /** One price list's TLD prices (built-in brands). */

@@ -1,0 +1,24 @@
+import type { Metadata } from 'next';
+import { AdminFrame } from '@/features/store-admin/components/admin-frame';
+import { PricesPanel } from '@/features/store-admin/prices/components/prices-panel';
+import { listPrices } from '@/features/store-admin/prices/server/prices.server';
+import { adminViewer } from '@/features/store-admin/server/admin-viewer.server';
+import { pageStaff } from '@/features/store-admin/server/page-staff.server';
+
+export const metadata: Metadata = { title: 'Prices', robots: { index: false } };
+export const dynamic = 'force-dynamic';
+
+/** The store's TLD prices over the platform's cost (owners). */
+export default async function AdminPricesPage() {
+  const staff = await pageStaff('prices.read', '/admin/prices');
+  const { items } = await listPrices(staff);
+  return (
+    <AdminFrame current="/admin/prices" viewer={adminViewer(staff)} title="Prices">
+      <p>
+        Yearly prices before VAT. The platform’s cost is the least you can ask; the margin is what
+        you keep. A switched-off TLD is not offered in search.
+      </p>
+      <PricesPanel items={items} />
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,289 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import formStyles from '@/components/form/form.module.css';
+import { FormError } from '@/components/form/field';
+import { useFormAction } from '@/components/form/use-form-action';
+import { browserApi } from '@/lib/browser-api';
+import { formatMoney } from '@/features/pricing/format-money';
+import type { SiteVersionId } from '@/features/site-version/site-version';
+import styles from '../../components/admin.module.css';
+import { ROUNDINGS, TLD_ACTIONS, type TldAction } from '../schemas';
+
+export type PriceItem = {
+  site_version: SiteVersionId;
+  currency: string;
+  tld: string;
+  enabled: boolean;
+  prices: Record<TldAction, { price: number; cost: number | null; margin: number | null }>;
+};
+
+const ACTION_LABELS: Record<TldAction, string> = {
+  register: 'Register',
+  renew: 'Renew',
+  transfer: 'Transfer',
+  restore: 'Restore',
+};
+
+/**
+ * "10.49" -> 1049, in integers: the digits before and after the point, never a float times 100.
+ * Null when it is not an amount with at most two decimals.
+ */
+export function minorOf(text: string): number | null {
+  const match = /^\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}
+
+const majorOf = (minor: number) =>
+  `${(minor - (minor % 100)) / 100}.${String(minor % 100).padStart(2, '0')}`;
+
+const rowKey = (i: { site_version: number; tld: string }) => `${i.site_version}|${i.tld}`;
+
+/** The price table (cost, price, margin, enabled per TLD and site version) and the bulk markup. */
+export function PricesPanel({ items }: { items: PriceItem[] }) {
+  const router = useRouter();
+  const save = useFormAction('Check the prices marked below.');
+  const bulk = useFormAction('Check the fields marked below.');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ site_version: number; tld: string }[]>([]);
+  const versions = [...new Set(items.map((i) => i.site_version))];
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setNotice(null);
+    const changes: Record<string, unknown>[] = [];
+    const unreadable: string[] = [];
+    for (const item of items) {
+      const change: Record<string, unknown> = {};
+      for (const a of TLD_ACTIONS) {
+        const text = String(data.get(`${rowKey(item)}|${a}`) ?? '');
+        const minor = minorOf(text);
+        if (minor === null) unreadable.push(`.${item.tld} ${ACTION_LABELS[a].toLowerCase()}`);
+        else if (minor !== item.prices[a].price) change[a] = minor;
+      }
+      const enabled = data.get(`${rowKey(item)}|enabled`) === 'on';
+      if (enabled !== item.enabled) change.enabled = enabled;
+      if (Object.keys(change).length > 0) {
+        changes.push({ site_version: item.site_version, tld: item.tld, ...change });
+      }
+    }
+    if (unreadable.length > 0) {
+      save.setError(`Write prices like 10.49: ${unreadable.join(', ')}.`);
+      return;
+    }
+    if (changes.length === 0) {
+      setNotice('Nothing was changed.');
+      return;
+    }
+    setSent(changes as { site_version: number; tld: string }[]);
+    const ok = await save.run(() => browserApi.put('/api/store-admin/prices', { changes }));
+    if (ok) {
+      setNotice(`Saved ${changes.length} ${changes.length === 1 ? 'TLD' : 'TLDs'}.`);
+      router.refresh();
+    }
+  }
+
+  /** The server names fields as `changes.N.action`: said with the TLD, its currency and price. */
+  function reasons(): string[] {
+    return Object.entries(save.fields).map(([field, messages]) => {
+      const [, index, action] = field.split('.');
+      const change = sent[Number(index)];
+      const what = change
+        ? `.${change.tld} (${items.find((i) => rowKey(i) === rowKey(change))?.currency ?? ''}) ${
+            action && action in ACTION_LABELS
+              ? ACTION_LABELS[action as TldAction].toLowerCase()
+              : ''
+          } price`
+        : field;
+      return `The ${what.replace(/\s+/g, ' ').trim()} ${messages.join(', ')}.`;
+    });
+  }
+
+  async function applyMarkup(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setNotice(null);
+    const tlds = String(data.get('markup_tlds') ?? '')
+      .split(/[\s,]+/)
+      .map((t) => t.replace(/^\./, '').toLowerCase())
+      .filter(Boolean);
+    const ok = await bulk.run(() =>
+      browserApi.post('/api/store-admin/prices/markup', {
+        site_version: Number(data.get('markup_sv')),
+        percent: Number(data.get('markup_percent')),
+        rounding: String(data.get('markup_rounding')),
+        ...(tlds.length > 0 ? { tlds } : {}),
+      }),
+    );
+    if (ok) {
+      setNotice('The markup was applied.');
+      router.refresh();
+    }
+  }
+
+  return (
+    <>
+      {notice ? (
+        <p role="status" className={formStyles.success}>
+          {notice}
+        </p>
+      ) : null}
+      <form method="post" onSubmit={submit} aria-label="Prices" noValidate>
+        <div role="alert">
+          <FormError message={save.error} />
+          {reasons().length > 0 ? (
+            <ul>
+              {reasons().map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {versions.map((sv) => {
+          const rows = items.filter((i) => i.site_version === sv);
+          const currency = rows[0]?.currency ?? '';
+          return (
+            <section key={sv} aria-labelledby={`prices-${sv}`}>
+              <h2 id={`prices-${sv}`}>Prices in {currency}</h2>
+              <div
+                className={styles.tableWrap}
+                tabIndex={0}
+                role="region"
+                aria-label={`Prices in ${currency}`}
+              >
+                <table className={styles.table}>
+                  <caption className={styles.hidden}>Prices in {currency}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">TLD</th>
+                      <th scope="col">On sale</th>
+                      {TLD_ACTIONS.map((a) => (
+                        <th scope="col" key={a}>
+                          {ACTION_LABELS[a]}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((item, index) => (
+                      <tr key={rowKey(item)}>
+                        <th scope="row">.{item.tld}</th>
+                        <td>
+                          <input
+                            type="checkbox"
+                            id={`${rowKey(item)}|enabled`}
+                            name={`${rowKey(item)}|enabled`}
+                            defaultChecked={item.enabled}
+                            aria-label={`.${item.tld} on sale in ${currency}`}
+                          />
+                        </td>
+                        {TLD_ACTIONS.map((a) => {
+                          const p = item.prices[a];
+                          const id = `${rowKey(item)}|${a}`;
+                          return (
+                            <td key={a}>
+                              <input
+                                id={id}
+                                name={id}
+                                className={formStyles.input}
+                                inputMode="decimal"
+                                size={7}
+                                defaultValue={majorOf(p.price)}
+                                aria-label={`.${item.tld} ${ACTION_LABELS[a].toLowerCase()} price in ${currency}`}
+                                aria-describedby={`${id}|note`}
+                                data-row={index}
+                              />
+                              <small id={`${id}|note`} className={styles.empty}>
+                                {p.cost === null
+                                  ? ' no cost yet'
+                                  : ` cost ${formatMoney(p.cost, sv)}, margin ${formatMoney(p.margin!, sv)}`}
+                              </small>
+                            </td>
+                          );
+                        })}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          );
+        })}
+        <p>
+          <button type="submit" className={formStyles.button} disabled={save.waiting}>
+            Save prices
+          </button>
+        </p>
+      </form>
+
+      <h2 id="markup-title">Cost plus a markup</h2>
+      <form
+        method="post"
+        className={formStyles.form}
+        onSubmit={applyMarkup}
+        aria-labelledby="markup-title"
+        noValidate
+      >
+        <FormError message={bulk.error} />
+        <div className={formStyles.field}>
+          <label htmlFor="markup_sv" className={formStyles.label}>
+            Currency
+          </label>
+          <select id="markup_sv" name="markup_sv" className={formStyles.input}>
+            {versions.map((sv) => (
+              <option key={sv} value={sv}>
+                {items.find((i) => i.site_version === sv)?.currency}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={formStyles.field}>
+          <label htmlFor="markup_percent" className={formStyles.label}>
+            Per cent over cost
+          </label>
+          <input
+            id="markup_percent"
+            name="markup_percent"
+            className={formStyles.input}
+            inputMode="numeric"
+            defaultValue="30"
+            aria-describedby={bulk.fields.percent ? 'markup_percent_error' : undefined}
+          />
+          {bulk.fields.percent ? (
+            <p id="markup_percent_error" className={formStyles.error}>
+              {bulk.fields.percent.join(', ')}
+            </p>
+          ) : null}
+        </div>
+        <div className={formStyles.field}>
+          <label htmlFor="markup_rounding" className={formStyles.label}>
+            Round up to
+          </label>
+          <select id="markup_rounding" name="markup_rounding" className={formStyles.input}>
+            {ROUNDINGS.map((r) => (
+              <option key={r} value={r}>
+                {r === 'none' ? 'No rounding' : `.${r}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={formStyles.field}>
+          <label htmlFor="markup_tlds" className={formStyles.label}>
+            TLDs (blank for all)
+          </label>
+          <input
+            id="markup_tlds"
+            name="markup_tlds"
+            className={formStyles.input}
+            placeholder="com, org"
+          />
+        </div>
+        <button type="submit" className={formStyles.button} disabled={bulk.waiting}>
+          Apply to every price
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,130 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import type { MailServer } from '../support/mail-server';
+import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
+import { expectFitsScreen } from './dashboard-support';
+import { ADMIN_TOKEN, PORT, jsonOf, request, serverClock, visit } from './support';
+
+/**
+ * Prices over cost in the browser (issue 26, points 4 and 10): the owner of a store the operator
+ * made (its own, so the demo owner's second factor is left to store-admin.spec.ts) raises .com's
+ * price and a shopper's search shows it; a price below cost is refused with the reason. axe and a
+ * 390 px screen on /admin/prices.
+ */
+
+const HOST = `prices-${Date.now().toString(36)}.localhost`;
+const STORE = `http://${HOST}:${PORT}`;
+const PASSWORD = 'a prices owner passphrase';
+
+let mailbox: MailServer;
+test.beforeAll(async () => {
+  mailbox = await startSuiteMailbox();
+});
+test.afterAll(async () => {
+  await mailbox.close();
+});
+
+async function operator(path: string, body: unknown) {
+  const answer = await request({
+    method: 'POST',
+    path,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(answer.status, answer.body).toBe(201);
+  return jsonOf(answer).data;
+}
+
+async function checkPage(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations, `${where}: ${JSON.stringify(results.violations, null, 1)}`).toEqual(
+    [],
+  );
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectFitsScreen(page, where);
+  if (size) await page.setViewportSize(size);
+}
+
+test('the owner raises a TLD price and search shows it; a price below cost is refused', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await operator('/api/admin/stores', { host: HOST, store_name: 'Prices Test' });
+  const email = suiteEmail('prices-owner');
+  await operator(`/api/admin/stores/${HOST}/staff`, { email, role: 'store_owner' });
+  const invitation = await mailbox.waitFor(email, (m) => m.subject.startsWith('You are invited'));
+  const link = invitation.text.match(/https?:\/\/\S+/g)!.find((u) => u.includes('/admin/join'))!;
+  await activeCustomer(mailbox, email, PASSWORD, 'Pat Prices', HOST);
+
+  // The owner signs in, accepts the invitation and sets up the second factor.
+  const owner = await (await browser.newContext()).newPage();
+  await visit(owner, link);
+  await owner.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await owner.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await owner.getByLabel('E-mail address').fill(email);
+  await owner.getByLabel('Password').fill(PASSWORD);
+  await owner.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(owner).toHaveURL(/\/admin\/join\?token=/);
+  await owner.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await owner.getByRole('button', { name: 'Accept the invitation' }).click();
+  await expect(owner).toHaveURL(/\/admin\/second-factor$/);
+  await owner.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await owner
+    .getByRole('region', { name: 'Authenticator app' })
+    .getByLabel('Your password')
+    .fill(PASSWORD);
+  await owner.getByRole('button', { name: 'Set up the authenticator app' }).click();
+  const secret = (await owner.getByTestId('totp-secret').textContent())!.trim();
+  const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  const offset = await serverClock.offsetMs();
+  await owner
+    .getByLabel('Code from the app')
+    .fill(app.generate({ timestamp: Date.now() + offset }));
+  await owner.getByRole('button', { name: 'Turn on' }).click();
+  await expect(owner).toHaveURL(/\/admin$/);
+
+  // A shopper searches before the change.
+  // A shopper in the UK (site version 1, GBP).
+  const shopper = await (await browser.newContext({ locale: 'en-GB' })).newPage();
+  await visit(shopper, `${STORE}/domains/search?q=pricedemo.com`);
+  const before = shopper.locator('#main');
+  await expect(before).toContainText('pricedemo.com');
+  // 10.49 before VAT, 12.59 with it, as the shopper chose to see prices.
+  await expect(before).toContainText(/£12\.59|£10\.49/);
+
+  // The owner opens Prices, sees cost and margin, and raises .com's registration to 15.00.
+  await owner
+    .getByRole('navigation', { name: 'Prices Test admin' })
+    .getByRole('link', { name: 'Prices', exact: true })
+    .click();
+  await expect(owner).toHaveURL(/\/admin\/prices$/);
+  await owner.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const comRegister = owner.getByLabel('.com register price in GBP');
+  await expect(comRegister).toHaveValue('10.49');
+  await expect(owner.getByRole('region', { name: 'Prices in GBP' }).first()).toContainText(
+    'cost £7.19, margin £3.30',
+  );
+  await checkPage(owner, '/admin/prices');
+  await comRegister.fill('15.00');
+  await owner.getByRole('button', { name: 'Save prices' }).click();
+  await expect(owner.getByRole('status')).toContainText('Saved 1 TLD');
+  await expect(owner.getByRole('region', { name: 'Prices in GBP' }).first()).toContainText(
+    'cost £7.19, margin £7.81',
+  );
+
+  // The shopper's next search shows the new price (18.00 with VAT), without a restart.
+  await visit(shopper, `${STORE}/domains/search?q=pricedemo.com`);
+  await expect(shopper.locator('#main')).toContainText(/£18\.00|£15\.00/);
+
+  // A price below cost is refused with the reason, and nothing changes.
+  await owner.getByLabel('.com renew price in GBP').fill('1.00');
+  await owner.getByRole('button', { name: 'Save prices' }).click();
+  await expect(owner.getByRole('alert')).toContainText(
+    'The .com (GBP) renew price is below the cost of £8.79.',
+  );
+  await owner.reload();
+  await expect(owner.getByLabel('.com renew price in GBP')).toHaveValue('12.99');
+  await checkPage(owner, '/admin/prices (refused)');
+});
