@@ -103,14 +103,14 @@ test('the owner raises a TLD price and search shows it; a price below cost is re
   await owner.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const comRegister = owner.getByLabel('.com register price in GBP');
   await expect(comRegister).toHaveValue('10.49');
-  await expect(owner.getByRole('region', { name: 'Prices in GBP' }).first()).toContainText(
+  await expect(owner.getByRole('region', { name: 'Prices in GBP' })).toContainText(
     'cost £7.19, margin £3.30',
   );
   await checkPage(owner, '/admin/prices');
   await comRegister.fill('15.00');
   await owner.getByRole('button', { name: 'Save prices' }).click();
   await expect(owner.getByRole('status')).toContainText('Saved 1 TLD');
-  await expect(owner.getByRole('region', { name: 'Prices in GBP' }).first()).toContainText(
+  await expect(owner.getByRole('region', { name: 'Prices in GBP' })).toContainText(
     'cost £7.19, margin £7.81',
   );
 

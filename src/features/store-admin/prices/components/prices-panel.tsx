@@ -145,7 +145,7 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
           const rows = items.filter((i) => i.site_version === sv);
           const currency = rows[0]?.currency ?? '';
           return (
-            <section key={sv} aria-labelledby={`prices-${sv}`}>
+            <section key={sv}>
               <h2 id={`prices-${sv}`}>Prices in {currency}</h2>
               <div
                 className={styles.tableWrap}
