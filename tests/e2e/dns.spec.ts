@@ -66,7 +66,7 @@ test('a customer edits a domain’s records on the DNS tab, by keyboard, at 390 
   await expect(page.getByText('192.0.2.78')).toBeVisible();
 
   // A template's preview, then applied.
-  await page.getByLabel('Template').selectOption('mail_google');
+  await page.getByLabel('Template', { exact: true }).selectOption('mail_google');
   await page.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByText('@ MX smtp.google.com')).toBeVisible();
   await expectNoSeriousViolations(page, 'DNS tab with a preview');
