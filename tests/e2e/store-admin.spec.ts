@@ -86,7 +86,7 @@ test('the owner signs in with a second factor, sees the navigation and invites s
   // The first sign-in sets up the second factor, then the admin opens.
   await enrolAuthenticator(owner, OWNER.password);
   await expect(owner.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
-  await expect(navOf(owner).getByRole('link')).toHaveText(['Overview', 'Prices', 'Staff', 'Audit']);
+  await expect(navOf(owner).getByRole('link')).toHaveText(['Overview', 'Theme', 'Prices', 'Staff', 'Audit']);
   await checkPage(owner, '/admin');
 
   // The owner invites a member of staff.
@@ -138,7 +138,7 @@ test('the owner signs in with a second factor, sees the navigation and invites s
   await staff.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await staff.getByRole('button', { name: 'Accept the invitation' }).click();
   await enrolAuthenticator(staff, STAFF_PASSWORD);
-  await expect(navOf(staff).getByRole('link')).toHaveText(['Overview']);
+  await expect(navOf(staff).getByRole('link')).toHaveText(['Overview', 'Theme']);
   const ownersOnly = await staff.goto(`${BYTES}/admin/staff`);
   expect(ownersOnly?.status()).toBe(404);
 

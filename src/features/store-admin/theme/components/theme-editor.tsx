@@ -165,10 +165,12 @@ export function ThemeEditor({
     let made: EditorVersion | null = null;
     const ok = await publish.run(async () => {
       made = (await browserApi.post('/api/store-admin/theme/publish')).data.data;
+      // The first publish also keeps the settings it replaced as version 1 (decision 0167):
+      // the list is read again rather than guessed.
+      setVersions((await browserApi.get('/api/store-admin/theme/versions')).data.data.versions);
     });
     if (ok && made) {
       const version: EditorVersion = made;
-      setVersions((v) => [version, ...v]);
       setNotice(`Published as version ${version.number}: shoppers see it now.`);
     }
   }
