@@ -511,6 +511,8 @@ const NOT_ACCOUNT_CALLS: Record<string, string> = {
   'GET /api/admin/clock': 'operator (ADMIN_API_TOKEN)',
   'POST /api/admin/clock': 'operator (ADMIN_API_TOKEN)',
   'POST /api/admin/orders/{id}/mark-paid': 'operator (ADMIN_API_TOKEN)',
+  'GET /api/admin/costs': 'operator (ADMIN_API_TOKEN)',
+  'PUT /api/admin/costs': 'operator (ADMIN_API_TOKEN)',
   'POST /api/admin/stores': 'operator (ADMIN_API_TOKEN)',
   'GET /api/admin/stores/{host}': 'operator (ADMIN_API_TOKEN)',
   'PATCH /api/admin/stores/{host}': 'operator (ADMIN_API_TOKEN)',
