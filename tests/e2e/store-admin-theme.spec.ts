@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { MailServer } from '../support/mail-server';
 import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
-import { expectFitsScreen } from './dashboard-support';
+import { checkAdminPage } from './admin-support';
 import { ADMIN_TOKEN, PORT, request, serverClock, visit } from './support';
 
 /**
@@ -26,23 +25,8 @@ test.afterAll(async () => {
   await mailbox.close();
 });
 
-/**
- * axe as on every admin page (tests/e2e/store-admin.spec.ts): nothing serious or critical on the
- * whole page, frame included, and nothing at all in the admin's own main part. The framed store
- * page brings its own banner, main and footer landmarks, which repeat the admin's by design; that
- * page is the store's, checked by the shop's own specs, so the second pass leaves the frame out.
- */
-async function checkPage(page: Page, where: string) {
-  const whole = await new AxeBuilder({ page }).analyze();
-  const serious = whole.violations.filter((v) => ['serious', 'critical'].includes(v.impact!));
-  expect(serious, `${where}: ${JSON.stringify(serious, null, 1)}`).toEqual([]);
-  const own = await new AxeBuilder({ page }).include('main').exclude('iframe').analyze();
-  expect(own.violations, `${where} main: ${JSON.stringify(own.violations, null, 1)}`).toEqual([]);
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectFitsScreen(page, where);
-  if (size) await page.setViewportSize(size);
-}
+/** The framed store page is the store's, checked by the shop's own specs: its landmarks repeat the admin's by design. */
+const checkPage = (page: Page, where: string) => checkAdminPage(page, where, 'iframe');
 
 /** A new member of bytes.localhost's staff, signed in on the admin with an authenticator app. */
 async function signedInStaff(page: Page): Promise<void> {

@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { MailServer } from '../support/mail-server';
 import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
-import { expectFitsScreen } from './dashboard-support';
+import { checkAdminPage } from './admin-support';
 import { PORT, serverClock, visit } from './support';
 
 /**
@@ -25,26 +24,7 @@ test.afterAll(async () => {
   await mailbox.close();
 });
 
-/**
- * axe on the whole page finds nothing serious or critical (the suite's rule, shell included), and
- * nothing at all within the page's main part, which is the admin's own.
- */
-async function axeClean(page: Page, where: string) {
-  const whole = await new AxeBuilder({ page }).analyze();
-  const serious = whole.violations.filter((v) => ['serious', 'critical'].includes(v.impact!));
-  expect(serious, `${where}: ${JSON.stringify(serious, null, 1)}`).toEqual([]);
-  const own = await new AxeBuilder({ page }).include('main').analyze();
-  expect(own.violations, `${where} main: ${JSON.stringify(own.violations, null, 1)}`).toEqual([]);
-}
-
-/** axe, then the same page on a 390 px phone, nothing wider than the screen. */
-async function checkPage(page: Page, where: string) {
-  await axeClean(page, where);
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectFitsScreen(page, where);
-  if (size) await page.setViewportSize(size);
-}
+const checkPage = checkAdminPage;
 
 async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail address').fill(email);
@@ -86,7 +66,13 @@ test('the owner signs in with a second factor, sees the navigation and invites s
   // The first sign-in sets up the second factor, then the admin opens.
   await enrolAuthenticator(owner, OWNER.password);
   await expect(owner.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
-  await expect(navOf(owner).getByRole('link')).toHaveText(['Overview', 'Theme', 'Prices', 'Staff', 'Audit']);
+  await expect(navOf(owner).getByRole('link')).toHaveText([
+    'Overview',
+    'Theme',
+    'Prices',
+    'Staff',
+    'Audit',
+  ]);
   await checkPage(owner, '/admin');
 
   // The owner invites a member of staff.
