@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
@@ -22,6 +23,9 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...(process.env.TEST_REDIS_URL ? [] : REDIS_ONLY)],
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/setup.ts'],
+    // Vitest keeps a core for itself by default (one worker on CI's two cores); the files wait on
+    // their databases as much as on the processor, so every core runs a file.
+    maxWorkers: Number(process.env.TEST_WORKERS) || availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

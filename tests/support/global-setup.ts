@@ -10,8 +10,8 @@ declare module 'vitest' {
 
 /**
  * Picks the database lane. Default: every test worker gets its own in-memory PGlite. With
- * TEST_DATABASE_URL (a PostgreSQL server), a fresh database is created for this run and dropped
- * after it, so runs never see each other's rows.
+ * TEST_DATABASE_URL (a PostgreSQL server), a fresh database is created, migrated and seeded for
+ * this run and dropped after it, so runs never see each other's rows.
  */
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -26,6 +26,14 @@ export default async function setup(project: TestProject) {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  // Migrated and seeded once here, before the workers start: the files then share a database
+  // that is already whole, whichever of them comes first.
+  const { openDatabase } = await import('@/lib/db/client');
+  const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
+  const handle = await openDatabase(url.toString(), { maxConnections: 2 });
+  await handle.migrate();
+  await seedDemoData(handle.db, { demoStores: true });
+  await handle.close();
   project.provide('databaseUrl', url.toString());
 
   return async () => {

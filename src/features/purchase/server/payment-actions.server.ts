@@ -9,6 +9,7 @@ import type { Order } from '@/features/orders/order-types';
 import {
   accountOrder,
   lockOrderForUpdate,
+  orderNotFound,
   orderById,
   orderView,
 } from '@/features/orders/server/orders.server';
@@ -164,30 +165,37 @@ export async function demoOutcome(
 }
 
 /**
- * POST /api/admin/orders/{id}/mark-paid: the store's bank received the transfer (for now the
- * operator says so; a reseller screen comes later). Finishes the order through its open manual
- * payment, or a new one for the order's amount.
+ * POST /api/admin/orders/{id}/mark-paid (and the store admin's): the store's bank received the
+ * transfer. Finishes the order through its open manual payment, or a new one for the order's
+ * amount, chosen under the order's lock so that presses at once share one payment. A call that
+ * finds the order fulfilled already is 409 `order_not_payable` for the operator; the store admin
+ * passes `repeatAnswersOrder` and gets the order (decision 0185).
  */
 export async function markPaidByOperator(
   orderId: string,
-  options: { onFinished?: (tx: AppDb, orderId: string) => Promise<void> } = {},
+  options: {
+    onFinished?: (tx: AppDb, orderId: string) => Promise<void>;
+    repeatAnswersOrder?: boolean;
+  } = {},
 ): Promise<Order> {
   const db = await appDb();
-  const payments = await orderPayments(orderId, db);
-  let open = payments.find(
-    (p) =>
-      p.provider === 'manual' &&
-      (p.status === 'requires_payment' || p.status === 'requires_action'),
-  );
+  const isOpenManual = (p: { provider: string; status: string }) =>
+    p.provider === 'manual' && (p.status === 'requires_payment' || p.status === 'requires_action');
+  let open = (await orderPayments(orderId, db)).find(isOpenManual);
   if (!open) {
-    const started = await db.transaction((tx) =>
-      startPayment(tx, orderId, { provider: 'manual', now: clockNow() }),
-    );
-    open = started.payment;
+    open = await db.transaction(async (tx) => {
+      const locked = await lockOrderForUpdate(tx, orderId);
+      if (!locked || locked.order.status !== 'awaiting_payment') return undefined;
+      const again = (await orderPayments(orderId, tx)).find(isOpenManual);
+      if (again) return again;
+      return (await startPayment(tx, orderId, { provider: 'manual', now: clockNow() })).payment;
+    });
   }
-  const result = await finishPayment(open.id, { onFinished: options.onFinished });
-  const found = (await orderById(db, orderId))!;
-  if (!result.finished && found.order.status !== 'fulfilled') throw orderNotPayable(found.order);
-  if (result.refused) throw orderNotPayable(found.order);
+  const result = open ? await finishPayment(open.id, { onFinished: options.onFinished }) : null;
+  const found = await orderById(db, orderId);
+  if (!found) throw orderNotFound();
+  const finished = result?.finished === true && !result.refused;
+  const repeat = found.order.status === 'fulfilled' && options.repeatAnswersOrder === true;
+  if (!finished && !repeat) throw orderNotPayable(found.order);
   return orderView(found.order, found.lines);
 }

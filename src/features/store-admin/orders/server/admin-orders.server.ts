@@ -217,13 +217,15 @@ const notManual = () =>
 /**
  * `POST /api/store-admin/orders/{id}/mark-paid`: the bank transfer arrived. The same finishing
  * step as a provider's payment (paid, invoiced, fulfilled, receipt), once under the order's lock:
- * a second call gets 409 `order_not_payable`; the audit is written in the finishing transaction.
+ * a repeat answers the fulfilled order (decision 0185); the audit is written in the finishing
+ * transaction, so only the call that finished the order writes one.
  */
 export async function adminMarkPaid(staff: StaffContext, id: string) {
   const db = await appDb();
   const { order } = await storeOrder(db, staff, id);
   if (order.provider !== 'manual') throw notManual();
   const paid = await markPaidByOperator(order.id, {
+    repeatAnswersOrder: true,
     onFinished: (tx) =>
       insertAdminAudit(tx, auditScope(staff), {
         action: 'order.marked_paid',
