@@ -300,7 +300,8 @@ if (tlsPort !== null) {
     UPSTREAM: `127.0.0.1:${frontPort}`,
   });
   const caddyConfig = path.join(caddyDir, 'Caddyfile');
-  writeFileSync(caddyConfig, caddyfile, { mode: 0o600 });
+  // A placeholder left empty (no ACME_EMAIL, no ACME_CA_ROOT) leaves no blank line behind.
+  writeFileSync(caddyConfig, caddyfile.replace(/^[ \t]+\n/gm, ''), { mode: 0o600 });
   const home = path.join(caddyDir, 'home');
   caddy = spawn(CADDY, ['run', '--config', caddyConfig, '--adapter', 'caddyfile'], {
     cwd: caddyDir,
