@@ -73,6 +73,8 @@ if (tlsPort !== null) {
     fail(`no caddy at ${CADDY}: apt-get install -y caddy (README "HTTPS on the resellers' hosts")`);
   if (!/^[A-Za-z0-9._~-]{16,}$/.test(tlsAskSecret))
     fail('TLS_ASK_SECRET must be 16 or more of A-Z a-z 0-9 . _ ~ - (it goes into the ask URL)');
+  if (!/^(\d+(ms|s|m|h))?$/.test(process.env.CADDY_RENEW_INTERVAL ?? ''))
+    fail('CADDY_RENEW_INTERVAL must be a duration such as 10m or 5s');
   if (process.env.ACME_CA_ROOT && !existsSync(process.env.ACME_CA_ROOT))
     fail(`ACME_CA_ROOT names no file: ${process.env.ACME_CA_ROOT}`);
 }
@@ -298,6 +300,7 @@ if (tlsPort !== null) {
     ACME_CA_ROOT: process.env.ACME_CA_ROOT ? `acme_ca_root ${process.env.ACME_CA_ROOT}` : '',
     ASK_URL: `http://127.0.0.1:${frontPort}/api/tls/ask?secret=${tlsAskSecret}`,
     UPSTREAM: `127.0.0.1:${frontPort}`,
+    RENEW_INTERVAL: process.env.CADDY_RENEW_INTERVAL || '10m',
   });
   const caddyConfig = path.join(caddyDir, 'Caddyfile');
   // A placeholder left empty (no ACME_EMAIL, no ACME_CA_ROOT) leaves no blank line behind.

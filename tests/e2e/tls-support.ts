@@ -81,6 +81,8 @@ export async function startPebble(ports: {
   /** Where Pebble would validate challenges (it does not: PEBBLE_VA_ALWAYS_VALID). */
   http: number;
   tls: number;
+  /** How long its certificates last: short, so that a test sees Caddy's renewal window. */
+  certificateSeconds?: number;
 }): Promise<Pebble> {
   const dir = mkdtempSync(path.join(tmpdir(), 'storefront-pebble-'));
   listenerCertificate(dir);
@@ -96,6 +98,9 @@ export async function startPebble(ports: {
         tlsPort: ports.tls,
         ocspResponderURL: '',
         externalAccountBindingRequired: false,
+        ...(ports.certificateSeconds
+          ? { certificateValidityPeriod: ports.certificateSeconds }
+          : {}),
       },
     }),
   );
@@ -158,19 +163,21 @@ export type Handshake = { ok: true; certificate: PeerCertificate } | { ok: false
 
 /**
  * One TLS handshake with 127.0.0.1:port naming `servername` (none for an IP literal's), the
- * certificate checked against `ca` for that name.
+ * certificate checked against `ca` for that name (with `ca` null, not checked).
  */
 export function handshake(
   port: number,
   servername: string | null,
-  ca: string,
+  ca: string | null,
   timeoutMs = 15_000,
 ): Promise<Handshake> {
   return new Promise((resolve) => {
     const socket = connect({
       host: '127.0.0.1',
       port,
-      ca,
+      // Without `ca`, any certificate will do: the handshake then fails only if the server
+      // presents none.
+      ...(ca ? { ca } : { rejectUnauthorized: false }),
       ...(servername ? { servername } : {}),
       ALPNProtocols: ['http/1.1'],
     });

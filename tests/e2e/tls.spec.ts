@@ -39,6 +39,7 @@ const ACME_MANAGEMENT_PORT = BASE + 4;
 const FRONT_PORT = BASE + 10;
 const TLS_PORT = BASE + 20;
 const TLS_HTTP_PORT = BASE + 21;
+const CERTIFICATE_SECONDS = 45;
 const ADMIN = 'tls-spec-admin-token-0123456789-abcdef';
 const ASK_SECRET = 'tls-spec-ask-secret-0123456789';
 
@@ -64,6 +65,8 @@ test.beforeAll(async () => {
     management: ACME_MANAGEMENT_PORT,
     http: TLS_HTTP_PORT,
     tls: TLS_PORT,
+    // Caddy renews in the last third of a certificate's life: the last test waits for that.
+    certificateSeconds: CERTIFICATE_SECONDS,
   });
   cluster = await startCluster({
     instances: 2,
@@ -79,6 +82,9 @@ test.beforeAll(async () => {
       ACME_CA_URL: pebble.directory,
       ACME_CA_ROOT: pebble.listenerCaFile,
       ACME_EMAIL: 'ops@example.test',
+      // The last test moves the product's time past a host's grace (POST /api/admin/clock).
+      TEST_CLOCK: 'true',
+      CADDY_RENEW_INTERVAL: '2s',
     },
   });
   expect(cluster.line.tls).toBe(`https://127.0.0.1:${TLS_PORT}`);
@@ -154,6 +160,18 @@ const ask = async (domain: string) =>
     })
   ).status;
 
+/**
+ * The asks Caddy sent through the front, from nginx's access log (written every second): the
+ * front's lines (the client 127.0.0.1), not the compressor's behind it.
+ */
+const asksOf = (match: (line: string) => boolean) =>
+  readFileSync(
+    path.join(String((cluster.line.nginx as { prefix: string }).prefix), 'access.log'),
+    'utf8',
+  )
+    .split('\n')
+    .filter((l) => l.startsWith('127.0.0.1 ') && l.includes('"GET /api/tls/ask?') && match(l));
+
 const verifiedHost = `shop-${tag}.brightleaf.test`;
 
 test('a verified store host gets a certificate from Pebble on its first visit, and keeps it', async () => {
@@ -217,6 +235,26 @@ test('the CSRF check holds behind the TLS front: same origin passes, another sit
   expect(JSON.parse(other.body).error.code).toBe('csrf_mismatch');
 });
 
+test('a host the reseller removes stops being served, and the ask refuses its renewal', async () => {
+  test.setTimeout(60_000);
+  expect(await ask(verifiedHost)).toBe(200);
+  await removeHost(verifiedHost);
+  expect(await ask(verifiedHost)).toBe(404);
+  // The front caches a page for a second and may send the stale copy once while it refreshes.
+  await expect
+    .poll(
+      async () => {
+        const answer = await httpsGet(TLS_PORT, verifiedHost, '/', pebble.root);
+        return answer.body.includes(storeName) ? 'the store' : answer.status;
+      },
+      { timeout: 10_000, intervals: [500] },
+    )
+    .toBe(404);
+  // The store's own host is not touched.
+  const home = await send(FRONT_PORT, { host: storeHost, path: '/' });
+  expect(home.body).toContain(storeName);
+});
+
 test('an unverified host, a removed host, an IP literal and random names get no certificate and no order', async () => {
   test.setTimeout(150_000);
   const unverified = `pending-${tag}.brightleaf.test`;
@@ -253,31 +291,64 @@ test('an unverified host, a removed host, an IP literal and random names get no 
   expect(elapsed).toBeLessThan(60_000);
   expect(pebble.orders()).toBe(ordersBefore);
   // Each was refused by the product's ask (nginx's access log, written every second).
-  const asks = () =>
-    readFileSync(
-      path.join(String((cluster.line.nginx as { prefix: string }).prefix), 'access.log'),
-      'utf8',
-    )
-      .split('\n')
-      .filter((l) => l.includes('"GET /api/tls/ask?') && l.includes('flood.test'));
+  const asks = () => asksOf((l) => l.includes('.flood.test&'));
   await expect.poll(() => asks().length, { timeout: 5_000 }).toBeGreaterThanOrEqual(1_000);
   expect(asks().filter((l) => !/" 404 /.test(l))).toEqual([]);
 });
 
-test('a host the reseller removes stops being served, and the ask refuses its renewal', async () => {
-  test.setTimeout(60_000);
-  expect(await ask(verifiedHost)).toBe(200);
-  await removeHost(verifiedHost);
-  expect(await ask(verifiedHost)).toBe(404);
-  // The front caches a page for a second and may send the stale copy once while it refreshes.
-  let answer = await httpsGet(TLS_PORT, verifiedHost, '/', pebble.root);
-  for (let i = 0; i < 20 && answer.body.includes(storeName); i++) {
-    await new Promise((r) => setTimeout(r, 500));
-    answer = await httpsGet(TLS_PORT, verifiedHost, '/', pebble.root);
-  }
-  expect(answer.status).toBe(404);
-  expect(answer.body).not.toContain(storeName);
-  // The store's own host is not touched.
-  const home = await send(FRONT_PORT, { host: storeHost, path: '/' });
-  expect(home.body).toContain(storeName);
+test('a host whose DNS record is gone past its grace stops being served, and gets no renewal', async () => {
+  test.setTimeout(120_000);
+  const host = `lapsing-${tag}.brightleaf.test`;
+  await addHost(host, true);
+  const before = await httpsGet(TLS_PORT, host, '/', pebble.root);
+  expect(before.status).toBe(200);
+  expect(before.body).toContain(storeName);
+  expect(before.certificate.subjectaltname).toBe(`DNS:${host}`);
+
+  // The TXT record goes; the hourly check notices it, and after 72 hours the host lapses.
+  dns.records.delete(`_storefront-verify.${host}`);
+  const moved = await send(FRONT_PORT, {
+    host: 'nameport.example',
+    method: 'POST',
+    path: '/api/admin/clock',
+    headers: { authorization: `Bearer ${ADMIN}` },
+    body: JSON.stringify({ advance_days: 4 }),
+    timeoutMs: 90_000,
+  });
+  expect(moved.status, moved.body).toBe(200);
+  expect(await ask(host)).toBe(404);
+  // The front may send its cached copy for a second more. (On a slow machine the 45-second
+  // certificate may be gone by now: then the handshake fails, which serves nothing either.)
+  await expect
+    .poll(
+      async () => {
+        const answer = await httpsGet(TLS_PORT, host, '/', pebble.root).catch(() => null);
+        return answer === null || answer.status === 404 ? 'not served' : answer.status;
+      },
+      { timeout: 10_000, intervals: [500] },
+    )
+    .toBe('not served');
+
+  // In its renewal window (the last third of Pebble's 45 s) each handshake makes Caddy ask the
+  // product before renewing; refused, it sends the certificate it has until that expires, then
+  // none at all (the handshake fails even for a client that checks nothing). The CA gets no order.
+  const orders = pebble.orders();
+  const expires = new Date(before.certificate.valid_to).getTime();
+  let failure = '';
+  await expect
+    .poll(
+      async () => {
+        const result = await handshake(TLS_PORT, host, null);
+        failure = result.ok ? '' : result.error;
+        return result.ok;
+      },
+      { timeout: Math.max(0, expires - Date.now()) + 15_000, intervals: [1_000] },
+    )
+    .toBe(false);
+  expect(failure).toMatch(/alert/);
+  expect(pebble.orders()).toBe(orders);
+  // The renewals Caddy considered were each asked of the product and refused (nginx's log).
+  const asked = () => asksOf((l) => l.includes(`domain=${host}&`));
+  await expect.poll(() => asked().length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+  expect(asked().filter((l) => !/" 404 /.test(l))).toHaveLength(1);
 });
