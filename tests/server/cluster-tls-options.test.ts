@@ -15,6 +15,7 @@ function cluster(args: string[], env: Record<string, string> = {}) {
     encoding: 'utf8',
     timeout: 20_000,
     env: {
+      NODE_ENV: 'production',
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       TLS_ASK_SECRET: 'a-good-secret-0123456789',
       // Any file will do here: only its presence is checked before the settings.
