@@ -6,6 +6,11 @@
 //   {"front":"http://127.0.0.1:P","instances":[{"url":"http://127.0.0.1:P+1","pid":123},...]}
 // Everything else (the instances' logs, nginx's errors) goes to standard error. SIGINT or SIGTERM
 // stops nginx and the instances (each finishes its requests in flight) and then this process.
+//
+// `--tls PORT` (and `--tls-http PORT`, else PORT+1) puts Debian's Caddy in front of nginx with
+// on-demand TLS, rendered from deploy/caddy/Caddyfile.template (docs/tls.md): a certificate for a
+// name on its first handshake, when GET /api/tls/ask says the name is one of the product's hosts.
+// The JSON line then also has "tls":"https://127.0.0.1:PORT" and "tls_http":"http://127.0.0.1:…".
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -26,6 +31,9 @@ const root = path.resolve(import.meta.dirname, '..');
 const TEMPLATE = path.join(root, 'deploy/nginx/storefront.conf.template');
 const NGINX = process.env.NGINX_BIN || '/usr/sbin/nginx';
 const MODULES = process.env.NGINX_MODULES_DIR || '/usr/lib/nginx/modules';
+const CADDY_TEMPLATE = path.join(root, 'deploy/caddy/Caddyfile.template');
+const CADDY = process.env.CADDY_BIN || '/usr/bin/caddy';
+const LETS_ENCRYPT = 'https://acme-v02.api.letsencrypt.org/directory';
 const READY_TIMEOUT_MS = Number(process.env.CLUSTER_READY_TIMEOUT_MS || 180_000);
 
 function fail(message) {
@@ -39,6 +47,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8080' },
     'first-instance-port': { type: 'string' },
     'keep-dir': { type: 'boolean', default: false },
+    tls: { type: 'string' },
+    'tls-http': { type: 'string' },
   },
 });
 const count = Number(values.instances);
@@ -49,6 +59,25 @@ if (!Number.isInteger(frontPort) || frontPort < 1 || frontPort > 65535)
 const firstPort = Number(values['first-instance-port'] ?? frontPort + 1);
 if (!Number.isInteger(firstPort) || firstPort < 1 || firstPort + count - 1 > 65535)
   fail('--first-instance-port must be a port number');
+
+const isPort = (n) => Number.isInteger(n) && n >= 1 && n <= 65535;
+const tlsPort = values.tls === undefined ? null : Number(values.tls);
+const tlsHttpPort = tlsPort === null ? null : Number(values['tls-http'] ?? tlsPort + 1);
+if (tlsPort !== null && !isPort(tlsPort)) fail('--tls must be a port number');
+if (tlsPort === null && values['tls-http'] !== undefined) fail('--tls-http needs --tls');
+if (tlsHttpPort !== null && !isPort(tlsHttpPort)) fail('--tls-http must be a port number');
+// The ask's secret goes into Caddy's ask URL as it is: URL-safe characters only.
+const tlsAskSecret = process.env.TLS_ASK_SECRET || randomBytes(24).toString('base64url');
+if (tlsPort !== null) {
+  if (!existsSync(CADDY))
+    fail(`no caddy at ${CADDY}: apt-get install -y caddy (README "HTTPS on the resellers' hosts")`);
+  if (!/^[A-Za-z0-9._~-]{16,}$/.test(tlsAskSecret))
+    fail('TLS_ASK_SECRET must be 16 or more of A-Z a-z 0-9 . _ ~ - (it goes into the ask URL)');
+  if (!/^(\d+(ms|s|m|h))?$/.test(process.env.CADDY_RENEW_INTERVAL ?? ''))
+    fail('CADDY_RENEW_INTERVAL must be a duration such as 10m or 5s');
+  if (process.env.ACME_CA_ROOT && !existsSync(process.env.ACME_CA_ROOT))
+    fail(`ACME_CA_ROOT names no file: ${process.env.ACME_CA_ROOT}`);
+}
 
 const databaseUrl = process.env.DATABASE_URL ?? '';
 if (!/^postgres(ql)?:\/\//.test(databaseUrl))
@@ -94,6 +123,8 @@ run(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/
 const instances = [];
 /** @type {import('node:child_process').ChildProcess | null} */
 let nginx = null;
+/** @type {import('node:child_process').ChildProcess | null} */
+let caddy = null;
 let stopping = false;
 const prefix = mkdtempSync(path.join(tmpdir(), 'storefront-front-'));
 
@@ -108,8 +139,10 @@ function startInstance(port) {
       // Loopback only. Not 127.0.0.1: Next treats a rewrite to its own pages as internal only when
       // the address it was given is the one its proxy (src/proxy.ts) rewrites to (localhost).
       HOSTNAME: 'localhost',
-      // nginx is the one proxy in front: the client is the address it saw.
-      TRUSTED_PROXY_HOPS: '1',
+      // nginx is the one proxy in front: the client is the address it saw. Behind Caddy, two:
+      // Caddy's X-Forwarded-For and -Proto count, passed on by nginx (docs/decisions/0241).
+      TRUSTED_PROXY_HOPS: tlsPort === null ? '1' : '2',
+      ...(tlsPort === null ? {} : { TLS_ASK_SECRET: tlsAskSecret }),
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
       NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: serverActionsKey,
       NEXT_DEPLOYMENT_ID: deploymentId,
@@ -175,7 +208,10 @@ async function stop(code = 0) {
     child && child.exitCode === null && child.signalCode === null
       ? new Promise((r) => child.once('exit', r))
       : Promise.resolve();
-  // nginx first (it finishes what it is sending), then the instances.
+  // Caddy, then nginx (each finishes what it is sending), then the instances.
+  if (caddy) caddy.kill('SIGTERM');
+  await Promise.race([exited(caddy), new Promise((r) => setTimeout(r, 5_000))]);
+  if (caddy && caddy.exitCode === null) caddy.kill('SIGKILL');
   if (nginx) nginx.kill('SIGQUIT');
   await Promise.race([exited(nginx), new Promise((r) => setTimeout(r, 5_000))]);
   if (nginx && nginx.exitCode === null) nginx.kill('SIGKILL');
@@ -219,6 +255,8 @@ const conf = renderTemplate(readFileSync(TEMPLATE, 'utf8'), {
   SERVERS: servers,
   MODULES,
   WORKERS: process.env.NGINX_WORKERS || 'auto',
+  FORWARDED_FOR: tlsPort === null ? '$remote_addr' : '$proxy_add_x_forwarded_for',
+  FORWARDED_PROTO: tlsPort === null ? '$scheme' : '$http_x_forwarded_proto',
 });
 writeFileSync(path.join(prefix, 'nginx.conf'), conf);
 const nginxArgs = [
@@ -243,10 +281,62 @@ nginx.on('exit', (code, signal) => {
 });
 await waitFor('nginx', async () => (await get(frontPort, '/check-health')) === 200);
 
+if (tlsPort !== null) {
+  // Caddy's storage, configuration and data in the run's directory (or CADDY_STORAGE, which an
+  // operator keeps across restarts), never the user's home.
+  const caddyDir = path.join(prefix, 'caddy');
+  const storage = process.env.CADDY_STORAGE || path.join(caddyDir, 'storage');
+  mkdirSync(storage, { recursive: true });
+  mkdirSync(path.join(caddyDir, 'home'), { recursive: true });
+  const bind = process.env.TLS_BIND || '127.0.0.1';
+  const caddyfile = renderTemplate(readFileSync(CADDY_TEMPLATE, 'utf8'), {
+    STORAGE: storage,
+    HTTPS_PORT: String(tlsPort),
+    HTTP_PORT: String(tlsHttpPort),
+    BIND: bind,
+    HTTPS_SUFFIX: tlsPort === 443 ? '' : `:${tlsPort}`,
+    ACME_CA_URL: process.env.ACME_CA_URL || LETS_ENCRYPT,
+    ACME_EMAIL: process.env.ACME_EMAIL ? `email ${process.env.ACME_EMAIL}` : '',
+    ACME_CA_ROOT: process.env.ACME_CA_ROOT ? `acme_ca_root ${process.env.ACME_CA_ROOT}` : '',
+    ASK_URL: `http://127.0.0.1:${frontPort}/api/tls/ask?secret=${tlsAskSecret}`,
+    UPSTREAM: `127.0.0.1:${frontPort}`,
+    RENEW_INTERVAL: process.env.CADDY_RENEW_INTERVAL || '10m',
+  });
+  const caddyConfig = path.join(caddyDir, 'Caddyfile');
+  // A placeholder left empty (no ACME_EMAIL, no ACME_CA_ROOT) leaves no blank line behind.
+  writeFileSync(caddyConfig, caddyfile.replace(/^[ \t]+\n/gm, ''), { mode: 0o600 });
+  const home = path.join(caddyDir, 'home');
+  caddy = spawn(CADDY, ['run', '--config', caddyConfig, '--adapter', 'caddyfile'], {
+    cwd: caddyDir,
+    stdio: ['ignore', 2, 2],
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, 'config'),
+      XDG_DATA_HOME: path.join(home, 'data'),
+    },
+  });
+  caddy.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`cluster: caddy exited (${signal ?? code}); stopping`);
+      void stop(1);
+    }
+  });
+  // Ready when its plain-HTTP port sends a request to HTTPS.
+  await waitFor('caddy', async () => (await get(tlsHttpPort, '/')) === 308);
+}
+
 process.stdout.write(
   `${JSON.stringify({
     front: `http://127.0.0.1:${frontPort}`,
     instances: instances.map(({ url, child }) => ({ url, pid: child.pid })),
     nginx: { pid: nginx.pid, prefix },
+    ...(caddy
+      ? {
+          tls: `https://127.0.0.1:${tlsPort}`,
+          tls_http: `http://127.0.0.1:${tlsHttpPort}`,
+          caddy: { pid: caddy.pid },
+        }
+      : {}),
   })}\n`,
 );

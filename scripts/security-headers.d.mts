@@ -15,6 +15,9 @@ export function pagePolicy(p: {
   origins: OutsideOrigins;
 }): string;
 export function nonPagePolicy(frameAncestors: string): string;
+export const HSTS_DEFAULT_MAX_AGE: number;
+export function hstsValue(env: Record<string, string | undefined>): string | null;
+export function cameOverHttps(req: IncomingMessage): boolean;
 export function setCommonHeaders(res: ServerResponse, frameAncestors: string): void;
 export function createSecurityHeaders(options: {
   env: Record<string, string | undefined>;

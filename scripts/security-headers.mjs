@@ -160,6 +160,30 @@ export function setCommonHeaders(res, frameAncestors) {
   res.setHeader('x-frame-options', frameAncestors === "'self'" ? 'SAMEORIGIN' : 'DENY');
 }
 
+/** HSTS's default lifetime: a year (docs/decisions/0242). */
+export const HSTS_DEFAULT_MAX_AGE = 31_536_000;
+
+/**
+ * The Strict-Transport-Security value of an answer sent over HTTPS, or null when HSTS_MAX_AGE=0
+ * turns it off. No includeSubDomains (a reseller's other names are not the product's), no
+ * preload (a list browsers ship cannot be left in a hurry): docs/decisions/0242.
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function hstsValue(env) {
+  const raw = env.HSTS_MAX_AGE ?? '';
+  const maxAge = raw === '' ? HSTS_DEFAULT_MAX_AGE : Number(raw);
+  if (!/^\d*$/.test(raw) || !Number.isSafeInteger(maxAge) || maxAge > 63_072_000)
+    throw new Error('HSTS_MAX_AGE must be a whole number of seconds, 0 to 63072000 (two years)');
+  return maxAge === 0 ? null : `max-age=${maxAge}`;
+}
+
+/**
+ * Whether the client spoke HTTPS: scripts/serve.mjs sets X-Forwarded-Proto from the socket, or
+ * leaves a trusted proxy's (TRUSTED_PROXY_HOPS), before this reads it.
+ * @param {import('node:http').IncomingMessage} req
+ */
+export const cameOverHttps = (req) => req.headers['x-forwarded-proto'] === 'https';
+
 /** Paths Next renders as pages (the rest are calls, files and chunks). */
 const NOT_A_PAGE = /^\/(?:api|svc|_next)(?:\/|$)/;
 
@@ -170,6 +194,7 @@ const NOT_A_PAGE = /^\/(?:api|svc|_next)(?:\/|$)/;
  */
 export function createSecurityHeaders({ env, loaderHash }) {
   const origins = outsideOrigins(env);
+  const hsts = hstsValue(env);
   /** A cached page's policy, made once per page and frame rule (its hashes are its own list). */
   const cachedPolicies = new WeakMap();
   const hashedPolicy = (scriptHashes, frameAncestors) => {
@@ -211,6 +236,9 @@ export function createSecurityHeaders({ env, loaderHash }) {
       const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
       const frameAncestors = frameAncestorsOf(pathname);
       setCommonHeaders(res, frameAncestors);
+      // Over HTTPS only: a browser ignores it over plain HTTP, and it must not pin a host that
+      // has no certificate yet.
+      if (hsts && cameOverHttps(req)) res.setHeader('strict-transport-security', hsts);
       if (res.getHeader('content-security-policy') !== undefined) return;
       const html = String(res.getHeader('content-type') ?? '').startsWith('text/html');
       if (!html) {

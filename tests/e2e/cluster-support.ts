@@ -142,15 +142,18 @@ export type Cluster = {
   frontPort: number;
   instances: { url: string; pid: number; port: number }[];
   process: ChildProcess;
+  /** The JSON line as printed (with `tls` and `tls_http` under `--tls`). */
+  line: Record<string, unknown>;
   output: () => string;
   stop(): Promise<void>;
 };
 
-/** `npm run cluster -- --instances N --port P`, until its JSON line. */
+/** `npm run cluster -- --instances N --port P [args]`, until its JSON line. */
 export async function startCluster(options: {
   instances: number;
   port: number;
   env: Record<string, string>;
+  args?: string[];
 }): Promise<Cluster> {
   const child = spawn(
     process.execPath,
@@ -160,6 +163,7 @@ export async function startCluster(options: {
       String(options.instances),
       '--port',
       String(options.port),
+      ...(options.args ?? []),
     ],
     {
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'warn', ...options.env },
@@ -183,6 +187,7 @@ export async function startCluster(options: {
     frontPort: options.port,
     instances: started.instances.map((i) => ({ ...i, port: Number(new URL(i.url).port) })),
     process: child,
+    line: JSON.parse(line) as Record<string, unknown>,
     output: () => output,
     async stop() {
       if (child.exitCode !== null) return;

@@ -20,6 +20,7 @@ import {
 } from '../../scripts/paint-first.mjs';
 import {
   createSecurityHeaders,
+  hstsValue,
   inlineScriptHashes,
   VAT_BOOT_HASH,
 } from '../../scripts/security-headers.mjs';
@@ -191,6 +192,20 @@ describe('security headers on the way out of the server', () => {
     expect(snippet.body).toBe(
       '<!DOCTYPE html><html><head></head><body><p>snippet</p></body></html>',
     );
+  });
+
+  it('HSTS only on answers that came over HTTPS, a year, without preload', async () => {
+    // The server passes on the trusted X-Forwarded-Proto (scripts/serve.mjs), as this test's does.
+    for (const path of ['/', '/dashboard', '/api/store']) {
+      const secure = await get(path, { 'x-forwarded-proto': 'https' });
+      expect(secure.headers['strict-transport-security'], path).toBe('max-age=31536000');
+      const plain = await get(path, { 'x-forwarded-proto': 'http' });
+      expect(plain.headers['strict-transport-security'], path).toBeUndefined();
+    }
+    expect(hstsValue({ HSTS_MAX_AGE: '600' })).toBe('max-age=600');
+    expect(hstsValue({ HSTS_MAX_AGE: '0' })).toBeNull();
+    for (const bad of ['-1', '1e9', 'a year', '63072001'])
+      expect(() => hstsValue({ HSTS_MAX_AGE: bad }), bad).toThrow(/HSTS_MAX_AGE/);
   });
 
   it("the theme preview may be framed by the store's own pages only", async () => {
