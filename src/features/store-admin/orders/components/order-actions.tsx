@@ -51,7 +51,8 @@ export function OrderActions({
     void post('refund', all ? {} : { lines: ticked }, 'Refunded: the credit note is listed below.');
   }
 
-  if (!markPaid && !cancel && refundLines.length === 0) return null;
+  // After the last action the server offers nothing more; what it did stays said.
+  if (!markPaid && !cancel && refundLines.length === 0 && !notice && !action.error) return null;
   return (
     <section aria-labelledby="actions-title">
       <h2 id="actions-title">Actions</h2>

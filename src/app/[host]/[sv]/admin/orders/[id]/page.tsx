@@ -127,7 +127,6 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
       </div>
 
       <OrderActions
-        key={`${order.status}-${notes.length}`}
         orderId={order.id}
         markPaid={can.mark_paid && staffCan(role, 'orders.mark_paid')}
         cancel={can.cancel && staffCan(role, 'orders.cancel')}
