@@ -48,7 +48,7 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
         <p className={styles.empty}>No customer matches.</p>
       ) : null}
       {page && page.customers.length > 0 ? (
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Customers">
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Customers found">
           <table className={styles.table}>
             <caption className={styles.hidden}>Customers, newest first</caption>
             <thead>

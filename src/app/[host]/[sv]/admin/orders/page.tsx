@@ -79,7 +79,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
       {problem ? <QueryProblem fields={problem} /> : null}
       {page && page.orders.length === 0 ? <p className={styles.empty}>No order matches.</p> : null}
       {page && page.orders.length > 0 ? (
-        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Orders">
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Orders found">
           <table className={styles.table}>
             <caption className={styles.hidden}>Orders, newest first</caption>
             <thead>
