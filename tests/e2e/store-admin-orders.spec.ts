@@ -13,8 +13,8 @@ import { ADMIN_TOKEN, PORT, jsonOf, request, serverClock, visit } from './suppor
  * and 10): on bytes.localhost, an owner the operator invited signs in with a second factor, adds a
  * host and verifies it against the tests' DNS server (DNS_RESOLVERS points at it, port PORT + 4);
  * a shopper buys two domains and pays; the owner finds the order, refunds one line and downloads
- * the credit note's PDF; a member of staff sees the order without a refund button, and neither
- * hosts nor prices. axe and a 390 px screen on every page.
+ * the credit note's PDF, and cancels an order left unpaid; a member of staff sees the order
+ * without a refund button, and neither hosts nor prices. axe and a 390 px screen on every page.
  */
 
 const HOST = 'bytes.localhost';
@@ -115,8 +115,26 @@ async function shopperBuysTwoDomains(browser: Browser) {
   await hydrated(page);
   await page.getByRole('button', { name: 'Pay (demo: succeeds)' }).click();
   await expect(page.locator('[data-order-status="fulfilled"]')).toBeVisible();
+
+  // A third domain next, ordered but left unpaid.
+  const unpaidName = `${stem}y.com`;
+  await visit(page, `${BYTES}/domains/search?q=${unpaidName}`);
+  await page
+    .locator(`[data-domain="${unpaidName}"]`)
+    .getByRole('button', { name: `Add ${unpaidName} to cart` })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toBeVisible();
+  await visit(page, `${BYTES}/checkout`);
+  await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeVisible();
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: /^Place order and pay £/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/pay\//);
+  const unpaid = (await page.getByRole('heading', { level: 1 }).innerText()).replace(
+    'Pay for order ',
+    '',
+  );
   await page.context().close();
-  return { email, number, names };
+  return { email, number, names, unpaid };
 }
 
 test('the owner verifies a host, finds an order, refunds a line and downloads the credit note; staff cannot', async ({
@@ -236,6 +254,22 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
   const pdf = await readFile((await download.path())!);
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(pdf.toString('latin1')).toContain(`Credit note ${noteNumber}`);
+
+  // The unpaid order: the owner may cancel it; no transfer to mark paid (the demo card's).
+  await visit(owner, `${BYTES}/admin/orders?q=${encodeURIComponent(bought.unpaid)}`);
+  await owner.getByRole('link', { name: bought.unpaid }).click();
+  await expect(owner.getByRole('heading', { level: 1 })).toHaveText(`Order ${bought.unpaid}`);
+  await hydrated(owner);
+  await expect(owner.locator('[data-order-status="awaiting_payment"]')).toBeVisible();
+  await expect(owner.getByRole('button', { name: 'Mark the bank transfer paid' })).toHaveCount(0);
+  await expect(owner.getByRole('button', { name: /Refund/ })).toHaveCount(0);
+  await checkAdminPage(owner, '/admin/orders/{id} (unpaid)');
+  await owner.getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(owner.getByRole('main').getByRole('status')).toContainText(
+    'The order is cancelled.',
+  );
+  await expect(owner.locator('[data-order-status="cancelled"]')).toBeVisible();
+  await expect(owner.getByRole('button', { name: 'Cancel the order' })).toHaveCount(0);
 
   // Customers: the shopper is found by e-mail.
   await navOf(owner).getByRole('link', { name: 'Customers' }).click();
