@@ -55,6 +55,9 @@ export default defineConfig({
       // (tests/e2e/dns.spec.ts); away for the other specs, whose zones wait to sync.
       PDNS_API_URL: `http://127.0.0.1:${PORT + 3}`,
       PDNS_API_KEY: E2E_PDNS_API_KEY,
+      // Store hosts are verified against the authoritative DNS server the store admin's orders
+      // spec runs on this port (tests/support/dns-server.ts, tests/e2e/store-admin-orders.spec.ts).
+      DNS_RESOLVERS: `127.0.0.1:${PORT + 4}`,
     },
   },
 });

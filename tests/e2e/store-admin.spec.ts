@@ -70,6 +70,10 @@ test('the owner signs in with a second factor, sees the navigation and invites s
     'Overview',
     'Theme',
     'Prices',
+    'Hosts',
+    'Orders',
+    'Customers',
+    'Reports',
     'Staff',
     'Audit',
   ]);
@@ -124,7 +128,12 @@ test('the owner signs in with a second factor, sees the navigation and invites s
   await staff.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await staff.getByRole('button', { name: 'Accept the invitation' }).click();
   await enrolAuthenticator(staff, STAFF_PASSWORD);
-  await expect(navOf(staff).getByRole('link')).toHaveText(['Overview', 'Theme']);
+  await expect(navOf(staff).getByRole('link')).toHaveText([
+    'Overview',
+    'Theme',
+    'Orders',
+    'Customers',
+  ]);
   const ownersOnly = await staff.goto(`${BYTES}/admin/staff`);
   expect(ownersOnly?.status()).toBe(404);
 

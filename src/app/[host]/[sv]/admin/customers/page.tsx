@@ -1,0 +1,101 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { hasErrorCode } from '@/lib/error-code';
+import { AdminFrame } from '@/features/store-admin/components/admin-frame';
+import styles from '@/features/store-admin/components/admin.module.css';
+import { adminTime, queryOf } from '@/features/store-admin/orders/components/admin-format';
+import {
+  FilterInput,
+  ListFilters,
+  QueryProblem,
+} from '@/features/store-admin/orders/components/list-filters';
+import { pageQuery } from '@/features/store-admin/orders/page-query';
+import { customerListQuerySchema } from '@/features/store-admin/orders/schemas';
+import { listAdminCustomers } from '@/features/store-admin/orders/server/admin-orders.server';
+import { adminViewer } from '@/features/store-admin/server/admin-viewer.server';
+import { pageStaff } from '@/features/store-admin/server/page-staff.server';
+
+export const metadata: Metadata = { title: 'Customers', robots: { index: false } };
+export const dynamic = 'force-dynamic';
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The store's customer accounts, newest first, 50 a page, searched by e-mail or name. */
+export default async function AdminCustomersPage({ searchParams }: { searchParams: SearchParams }) {
+  const staff = await pageStaff('customers.read', '/admin/customers');
+  const params = await searchParams;
+  const query = pageQuery(params, customerListQuerySchema, ['q', 'cursor']);
+  const q = typeof params.q === 'string' && params.q !== '' ? params.q : undefined;
+
+  let page: Awaited<ReturnType<typeof listAdminCustomers>> | null = null;
+  let problem: Record<string, string[]> | null = 'fields' in query ? query.fields : null;
+  if ('data' in query) {
+    try {
+      page = await listAdminCustomers(staff, query.data);
+    } catch (error) {
+      if (!hasErrorCode(error, 'validation_failed')) throw error;
+      problem = (error as { fields?: Record<string, string[]> }).fields ?? {};
+    }
+  }
+
+  return (
+    <AdminFrame current="/admin/customers" viewer={adminViewer(staff)} title="Customers">
+      <ListFilters action="/admin/customers" label="Find customers">
+        <FilterInput id="q" label="E-mail or name" type="search" value={q} />
+      </ListFilters>
+      {problem ? <QueryProblem fields={problem} /> : null}
+      {page && page.customers.length === 0 ? (
+        <p className={styles.empty}>No customer matches.</p>
+      ) : null}
+      {page && page.customers.length > 0 ? (
+        <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Customers found">
+          <table className={styles.table}>
+            <caption className={styles.hidden}>Customers, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Since (UTC)</th>
+                <th scope="col">Orders</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.customers.map((c) => (
+                <tr key={c.id}>
+                  <td>{c.name}</td>
+                  <td>{c.email}</td>
+                  <td>
+                    <time dateTime={c.created_at}>{adminTime(c.created_at)}</time>
+                  </td>
+                  <td>
+                    {c.orders > 0 ? (
+                      <Link
+                        prefetch={false}
+                        href={`/admin/orders${queryOf({ q: c.email ?? undefined })}`}
+                      >
+                        {c.orders}
+                        <span className={styles.hidden}> orders of {c.email ?? c.name}</span>
+                      </Link>
+                    ) : (
+                      0
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {page?.next_cursor ? (
+        <p className={styles.pager}>
+          <Link
+            prefetch={false}
+            href={`/admin/customers${queryOf({ q, cursor: page.next_cursor })}`}
+          >
+            Older customers
+          </Link>
+        </p>
+      ) : null}
+    </AdminFrame>
+  );
+}

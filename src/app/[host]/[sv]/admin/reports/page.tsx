@@ -1,0 +1,158 @@
+import type { Metadata } from 'next';
+import { now as clockNow } from '@/lib/clock';
+import { AdminFrame } from '@/features/store-admin/components/admin-frame';
+import styles from '@/features/store-admin/components/admin.module.css';
+import {
+  adminMoney,
+  adminTime,
+  queryOf,
+} from '@/features/store-admin/orders/components/admin-format';
+import {
+  FilterInput,
+  ListFilters,
+  QueryProblem,
+} from '@/features/store-admin/orders/components/list-filters';
+import { pageQuery } from '@/features/store-admin/orders/page-query';
+import { salesReportQuerySchema } from '@/features/store-admin/orders/schemas';
+import { salesReport } from '@/features/store-admin/orders/server/sales-report.server';
+import { adminViewer } from '@/features/store-admin/server/admin-viewer.server';
+import { pageStaff } from '@/features/store-admin/server/page-staff.server';
+
+export const metadata: Metadata = { title: 'Reports', robots: { index: false } };
+export const dynamic = 'force-dynamic';
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const TYPE_LABELS: Record<string, string> = {
+  domain: 'Domains',
+  number: 'Numbers',
+  plan: 'Plans',
+};
+
+/**
+ * The sales report (owners): per month and product type, net, VAT and gross invoiced less what
+ * credit notes gave back; new customers per month; services renewing in the next 30 days of the
+ * product's clock. Without dates it covers this year (UTC) so far; CSV downloads the same range.
+ */
+export default async function AdminReportsPage({ searchParams }: { searchParams: SearchParams }) {
+  const staff = await pageStaff('reports.read', '/admin/reports');
+  const params = await searchParams;
+  const today = clockNow().toISOString().slice(0, 10);
+  const given = (k: 'from' | 'to') =>
+    typeof params[k] === 'string' && params[k] !== '' ? (params[k] as string) : undefined;
+  const from = given('from') ?? `${today.slice(0, 4)}-01-01`;
+  const to = given('to') ?? today;
+  const query = pageQuery({ from, to }, salesReportQuerySchema, ['from', 'to']);
+  const report = 'data' in query ? await salesReport(staff, query.data) : null;
+
+  return (
+    <AdminFrame current="/admin/reports" viewer={adminViewer(staff)} title="Reports">
+      <ListFilters action="/admin/reports" label="Show the report">
+        <FilterInput id="from" label="From (UTC)" type="date" value={from} />
+        <FilterInput id="to" label="To (UTC)" type="date" value={to} />
+      </ListFilters>
+      {'fields' in query ? <QueryProblem fields={query.fields} /> : null}
+      {report ? (
+        <>
+          <p>
+            <a
+              href={`/api/store-admin/reports/sales${queryOf({ from: report.from, to: report.to, format: 'csv' })}`}
+              download
+            >
+              Download as CSV (for a spreadsheet)
+            </a>
+          </p>
+
+          <h2 id="sales-title">Sales per month</h2>
+          {report.sales.length === 0 ? (
+            <p className={styles.empty}>Nothing was invoiced or credited in these months.</p>
+          ) : (
+            <div
+              className={styles.tableWrap}
+              tabIndex={0}
+              role="region"
+              aria-labelledby="sales-title"
+            >
+              <table className={styles.table}>
+                <caption className={styles.hidden}>
+                  Sales per month and product type, less credit notes
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Month</th>
+                    <th scope="col">Product type</th>
+                    <th scope="col">Net</th>
+                    <th scope="col">VAT</th>
+                    <th scope="col">Gross</th>
+                    <th scope="col">Of which credited (gross)</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.sales.map((r) => (
+                    <tr key={`${r.month}-${r.currency}-${r.product_type}`}>
+                      <td>{r.month}</td>
+                      <td>{TYPE_LABELS[r.product_type] ?? r.product_type}</td>
+                      <td>{adminMoney(r.net, r.currency)}</td>
+                      <td>{adminMoney(r.vat, r.currency)}</td>
+                      <td>{adminMoney(r.gross, r.currency)}</td>
+                      <td>{adminMoney(r.credited_gross, r.currency)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+
+          <h2 id="customers-title">New customers</h2>
+          {report.new_customers.length === 0 ? (
+            <p className={styles.empty}>No customer joined in these months.</p>
+          ) : (
+            <ul aria-labelledby="customers-title">
+              {report.new_customers.map((c) => (
+                <li key={c.month}>
+                  {c.month}: {c.count}
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <h2 id="renewals-title">Renewals due in the next 30 days</h2>
+          {report.renewals_due.length === 0 ? (
+            <p className={styles.empty}>Nothing renews in the next 30 days.</p>
+          ) : (
+            <div
+              className={styles.tableWrap}
+              tabIndex={0}
+              role="region"
+              aria-labelledby="renewals-title"
+            >
+              <table className={styles.table}>
+                <caption className={styles.hidden}>Services renewing in the next 30 days</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Service</th>
+                    <th scope="col">Type</th>
+                    <th scope="col">Renews (UTC)</th>
+                    <th scope="col">Renews by itself</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.renewals_due.map((r) => (
+                    <tr key={r.service_id}>
+                      <td>{r.name}</td>
+                      <td>{r.type}</td>
+                      <td>
+                        <time dateTime={r.renews_at}>{adminTime(r.renews_at)}</time>
+                      </td>
+                      <td>{r.auto_renew ? 'Yes' : 'No'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ) : null}
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,144 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import formStyles from '@/components/form/form.module.css';
+import { Field, FormError } from '@/components/form/field';
+import { useFormAction } from '@/components/form/use-form-action';
+import { browserApi } from '@/lib/browser-api';
+import styles from '../components/admin.module.css';
+
+export type HostRow = {
+  host: string;
+  status: 'pending' | 'verified' | 'record_missing';
+  record: { name: string; type: 'TXT'; value: string };
+  verified_at: string | null;
+  checked_at: string | null;
+  serving_until: string | null;
+};
+
+const STATUS: Record<HostRow['status'], { label: string; tone: 'warn' | 'good' | 'bad' }> = {
+  pending: { label: 'Waiting for its TXT record', tone: 'warn' },
+  verified: { label: 'Verified: serving the store', tone: 'good' },
+  record_missing: { label: 'Record gone: still serving for a while', tone: 'bad' },
+};
+
+const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * The store's hosts: each with its status and the TXT record that proves it, a Verify button
+ * (looks the record up now) and Remove; and the form to add a host. Owners only (hosts.write).
+ */
+export function HostsPanel({ hosts }: { hosts: HostRow[] }) {
+  const router = useRouter();
+  const add = useFormAction('Check the host name.');
+  const each = useFormAction('The request is not valid.');
+  const [notice, setNotice] = useState<string | null>(null);
+  const path = (host: string) => `/api/store-admin/hosts/${encodeURIComponent(host)}`;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const host = String(new FormData(form).get('host') ?? '');
+    setNotice(null);
+    if (await add.run(() => browserApi.post('/api/store-admin/hosts', { host }))) {
+      setNotice(`${host.trim().toLowerCase()} is added: set its TXT record, then press Verify.`);
+      form.reset();
+      router.refresh();
+    }
+  }
+
+  async function verify(host: string) {
+    setNotice(null);
+    if (await each.run(() => browserApi.post(`${path(host)}/verify`, {}))) {
+      setNotice(`${host} is verified: it serves the store now.`);
+      router.refresh();
+    }
+  }
+
+  async function remove(host: string) {
+    setNotice(null);
+    if (await each.run(() => browserApi.delete(path(host)))) {
+      setNotice(`${host} is removed: it no longer serves the store.`);
+      router.refresh();
+    }
+  }
+
+  return (
+    <>
+      {notice ? (
+        <p role="status" className={formStyles.success}>
+          {notice}
+        </p>
+      ) : null}
+      <FormError message={each.error} />
+      {hosts.length === 0 ? (
+        <p className={styles.empty}>No host has been added yet.</p>
+      ) : (
+        <ul className={styles.cards} aria-label="Hosts">
+          {hosts.map((h) => (
+            <li key={h.host} className={styles.panel} data-host={h.host}>
+              <h2>{h.host}</h2>
+              <p>
+                <span className={`${styles.badge} ${styles[STATUS[h.status].tone]}`}>
+                  {STATUS[h.status].label}
+                </span>
+              </p>
+              {h.serving_until ? <p>Stops serving at {when(h.serving_until)}.</p> : null}
+              {h.checked_at ? <p>Last looked up at {when(h.checked_at)}.</p> : null}
+              <dl>
+                <dt>TXT record name</dt>
+                <dd>
+                  <code data-testid="txt-name">{h.record.name}</code>
+                </dd>
+                <dt>Value</dt>
+                <dd>
+                  <code data-testid="txt-value">{h.record.value}</code>
+                </dd>
+              </dl>
+              <p className={styles.row}>
+                <button
+                  type="button"
+                  className={formStyles.button}
+                  disabled={each.waiting}
+                  onClick={() => verify(h.host)}
+                >
+                  Verify<span className={styles.hidden}> {h.host}</span>
+                </button>
+                <button
+                  type="button"
+                  className={formStyles.secondary}
+                  disabled={each.waiting}
+                  onClick={() => remove(h.host)}
+                >
+                  Remove<span className={styles.hidden}> {h.host}</span>
+                </button>
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2 id="add-host-title">Add a host</h2>
+      <form
+        method="post"
+        className={formStyles.form}
+        onSubmit={submit}
+        aria-labelledby="add-host-title"
+        noValidate
+      >
+        <FormError message={add.error} />
+        <Field
+          id="host"
+          label="Host name"
+          hint="For example shop.example.com. Point it at this platform first."
+          autoComplete="off"
+          required
+          errors={add.fields.host}
+        />
+        <button type="submit" className={formStyles.button} disabled={add.waiting}>
+          Add the host
+        </button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,334 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { startDnsServer, type TestDnsServer } from '../support/dns-server';
+import type { MailServer } from '../support/mail-server';
+import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
+import { checkAdminPage } from './admin-support';
+import { fillBilling, registerInCheckout } from './checkout-support';
+import { ADMIN_TOKEN, PORT, jsonOf, request, serverClock, visit } from './support';
+
+/**
+ * The reseller admin's orders, customers, reports and hosts in the browser (issue 26, points 5-7
+ * and 10): on bytes.localhost, an owner the operator invited signs in with a second factor, adds a
+ * host and verifies it against the tests' DNS server (DNS_RESOLVERS points at it, port PORT + 4);
+ * a shopper buys two domains and pays; the owner finds the order, refunds one line and downloads
+ * the credit note's PDF, and cancels an order left unpaid; a member of staff sees the order
+ * without a refund button, and neither hosts nor prices. axe and a 390 px screen on every page.
+ */
+
+const HOST = 'bytes.localhost';
+const BYTES = `http://${HOST}:${PORT}`;
+const PASSWORD = 'a bytes orders passphrase';
+
+let mailbox: MailServer;
+let dns: TestDnsServer;
+test.beforeAll(async () => {
+  mailbox = await startSuiteMailbox();
+  dns = await startDnsServer(PORT + 4);
+});
+test.afterAll(async () => {
+  await mailbox.close();
+  await dns.close();
+});
+
+const navOf = (page: Page) => page.getByRole('navigation', { name: 'Bytes Domains admin' });
+
+async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/**
+ * A new member of bytes.localhost's staff, invited by the operator: registers on the store's
+ * host, opens the mail's link, signs in, accepts and sets up the authenticator app the admin asks
+ * for; the page is left on /admin.
+ */
+async function newStaff(browser: Browser, role: 'store_owner' | 'store_staff', name: string) {
+  const email = suiteEmail(`bytes-${role}`);
+  const invited = await request({
+    host: HOST,
+    method: 'POST',
+    path: `/api/admin/stores/${HOST}/staff`,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, role }),
+  });
+  expect(invited.status, invited.body).toBe(201);
+  const invitation = await mailbox.waitFor(email, (m) => m.subject.startsWith('You are invited'));
+  const link = invitation.text.match(/https?:\/\/\S+/g)!.find((u) => u.includes('/admin/join'))!;
+  expect(new URL(link).host).toBe(`${HOST}:${PORT}`);
+  await activeCustomer(mailbox, email, PASSWORD, name, HOST);
+
+  const page = await (await browser.newContext({ locale: 'en-GB' })).newPage();
+  await visit(page, link);
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await hydrated(page);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/join\?token=/);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Accept the invitation' }).click();
+  await expect(page).toHaveURL(/\/admin\/second-factor$/);
+  await hydrated(page);
+  await page
+    .getByRole('region', { name: 'Authenticator app' })
+    .getByLabel('Your password')
+    .fill(PASSWORD);
+  await page.getByRole('button', { name: 'Set up the authenticator app' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  const offset = await serverClock.offsetMs();
+  await page.getByLabel('Code from the app').fill(app.generate({ timestamp: Date.now() + offset }));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return { page, email };
+}
+
+/** A shopper buys two domains on bytes.localhost and pays with the demo card. */
+async function shopperBuysTwoDomains(browser: Browser) {
+  const page = await (
+    await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } })
+  ).newPage();
+  const stem = `refund${Date.now().toString(36)}`;
+  const names = [`${stem}.com`, `${stem}x.com`];
+  for (const name of names) {
+    await visit(page, `${BYTES}/domains/search?q=${name}`);
+    const card = page.locator(`[data-domain="${name}"]`);
+    await expect(card).toContainText('Available');
+    await card.getByRole('button', { name: `Add ${name} to cart` }).click();
+    await expect(page.getByRole('dialog', { name: 'Cart updated' })).toBeVisible();
+  }
+  await visit(page, `${BYTES}/cart`);
+  await page.getByRole('link', { name: 'Check out' }).click();
+  await hydrated(page);
+  const email = await registerInCheckout(page, mailbox, BYTES);
+  await fillBilling(page);
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeFocused();
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: /^Place order and pay £/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/pay\//);
+  const number = (await page.getByRole('heading', { level: 1 }).innerText()).replace(
+    'Pay for order ',
+    '',
+  );
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Pay (demo: succeeds)' }).click();
+  await expect(page.locator('[data-order-status="fulfilled"]')).toBeVisible();
+
+  // A third domain next, ordered but left unpaid.
+  const unpaidName = `${stem}y.com`;
+  await visit(page, `${BYTES}/domains/search?q=${unpaidName}`);
+  await page
+    .locator(`[data-domain="${unpaidName}"]`)
+    .getByRole('button', { name: `Add ${unpaidName} to cart` })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toBeVisible();
+  await visit(page, `${BYTES}/checkout`);
+  await hydrated(page);
+  // The billing details are kept; a domain asks for its registrant again.
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeFocused();
+  await page.getByLabel(/I accept the/).check();
+  await page.getByRole('button', { name: /^Place order and pay £/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/pay\//);
+  const unpaid = (await page.getByRole('heading', { level: 1 }).innerText()).replace(
+    'Pay for order ',
+    '',
+  );
+  await page.context().close();
+  return { email, number, names, unpaid };
+}
+
+test('the owner verifies a host, finds an order, refunds a line and downloads the credit note; staff cannot', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const { page: owner } = await newStaff(browser, 'store_owner', 'Olive Owner');
+  await expect(navOf(owner).getByRole('link')).toHaveText([
+    'Overview',
+    'Theme',
+    'Prices',
+    'Hosts',
+    'Orders',
+    'Customers',
+    'Reports',
+    'Staff',
+    'Audit',
+  ]);
+
+  // Hosts: add one, see the TXT record to set, verify it before and after the record is there.
+  const shopHost = `shop-${Date.now().toString(36)}.bytes-example.test`;
+  await navOf(owner).getByRole('link', { name: 'Hosts' }).click();
+  await expect(owner).toHaveURL(/\/admin\/hosts$/);
+  await hydrated(owner);
+  await expect(owner.getByRole('main')).toContainText('No host has been added yet.');
+  await checkAdminPage(owner, '/admin/hosts (none)');
+  await owner.getByLabel('Host name').fill('not a host');
+  await owner.getByRole('button', { name: 'Add the host' }).click();
+  await expect(
+    owner.getByText('Host name must be a host name such as shop.example.com.'),
+  ).toBeVisible();
+  await owner.getByLabel('Host name').fill(shopHost.toUpperCase());
+  await owner.getByRole('button', { name: 'Add the host' }).click();
+  await expect(owner.getByRole('main').getByRole('status')).toContainText(`${shopHost} is added`);
+  const card = owner.locator(`[data-host="${shopHost}"]`);
+  await expect(card).toContainText('Waiting for its TXT record');
+  await expect(card.getByTestId('txt-name')).toHaveText(`_storefront-verify.${shopHost}`);
+  const token = (await card.getByTestId('txt-value').innerText()).trim();
+  expect(token.length).toBeGreaterThan(16);
+  await checkAdminPage(owner, '/admin/hosts (pending)');
+
+  // Before the record is set, Verify says so; the host does not serve the store.
+  await card.getByRole('button', { name: `Verify ${shopHost}` }).click();
+  await expect(owner.getByRole('main').getByRole('alert')).toBeVisible();
+  await expect(card).toContainText('Waiting for its TXT record');
+  expect(dns.asked).toContain(`_storefront-verify.${shopHost}`);
+
+  // The record is set: Verify finds it, and the host serves the store.
+  dns.records.set(`_storefront-verify.${shopHost}`, [token]);
+  await card.getByRole('button', { name: `Verify ${shopHost}` }).click();
+  await expect(owner.getByRole('main').getByRole('status')).toContainText(
+    `${shopHost} is verified`,
+  );
+  await expect(card).toContainText('Verified: serving the store');
+  const served = await request({ host: shopHost, path: '/api/store' });
+  expect(served.status).toBe(200);
+  expect(jsonOf(served).data.config.store_name).toBe('Bytes Domains');
+  await checkAdminPage(owner, '/admin/hosts (verified)');
+
+  // A shopper buys two domains and pays.
+  const bought = await shopperBuysTwoDomains(browser);
+
+  // Orders: the owner finds the shopper's order by e-mail and filters.
+  await navOf(owner).getByRole('link', { name: 'Orders' }).click();
+  await expect(owner).toHaveURL(/\/admin\/orders$/);
+  await expect(owner.getByRole('table', { name: 'Orders, newest first' })).toContainText(
+    bought.number,
+  );
+  await checkAdminPage(owner, '/admin/orders');
+  await owner.getByLabel('Number, e-mail or name').fill(bought.email);
+  await owner.getByLabel('Status').selectOption('fulfilled');
+  await owner.getByRole('button', { name: 'Find orders' }).click();
+  await expect(owner).toHaveURL(/status=fulfilled/);
+  const found = owner.getByRole('table', { name: 'Orders, newest first' });
+  await expect(found.getByRole('row')).toHaveCount(2);
+  await expect(found).toContainText(bought.email);
+  await owner.getByLabel('Status').selectOption('cancelled');
+  await owner.getByRole('button', { name: 'Find orders' }).click();
+  await expect(owner.getByRole('main')).toContainText('No order matches.');
+  await owner.getByLabel('Status').selectOption('');
+  await owner.getByRole('button', { name: 'Find orders' }).click();
+  await owner.getByRole('link', { name: bought.number }).click();
+
+  // The order's detail: its lines, its invoice; the owner refunds the first domain only.
+  await expect(owner.getByRole('heading', { level: 1 })).toHaveText(`Order ${bought.number}`);
+  const orderUrl = owner.url();
+  await hydrated(owner);
+  await expect(owner.getByRole('main')).toContainText(/BD-INV-\d{4}-\d{6}/);
+  const lines = owner.getByRole('region', { name: 'Lines' });
+  await expect(lines).toContainText(bought.names[0]!);
+  await expect(lines).toContainText(bought.names[1]!);
+  await checkAdminPage(owner, '/admin/orders/{id}');
+  const refundForm = owner.getByRole('group', { name: 'Refund by line' });
+  await refundForm.getByLabel(bought.names[0]!).check();
+  await owner.getByRole('button', { name: 'Refund the ticked lines' }).click();
+  await expect(owner.getByRole('main').getByRole('status')).toContainText('Refunded');
+  const note = owner.locator('[data-credit-note]');
+  await expect(note).toHaveCount(1);
+  const noteNumber = (await note.getAttribute('data-credit-note'))!;
+  expect(noteNumber).toMatch(/^BD-CN-\d{4}-\d{6}$/);
+  await expect(note).toContainText(bought.names[0]!);
+  await expect(note).not.toContainText(bought.names[1]!);
+  // The refunded line is no longer offered; the other one still is.
+  await expect(owner.getByRole('group', { name: 'Refund by line' })).not.toContainText(
+    bought.names[0]!,
+  );
+  await expect(owner.getByRole('group', { name: 'Refund by line' })).toContainText(
+    bought.names[1]!,
+  );
+  await checkAdminPage(owner, '/admin/orders/{id} (refunded a line)');
+
+  const [download] = await Promise.all([
+    owner.waitForEvent('download'),
+    owner.getByRole('link', { name: `Download the PDF of ${noteNumber}` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${noteNumber}.pdf`);
+  const pdf = await readFile((await download.path())!);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.toString('latin1')).toContain(`Credit note ${noteNumber}`);
+
+  // The unpaid order: the owner may cancel it; no transfer to mark paid (the demo card's).
+  await visit(owner, `${BYTES}/admin/orders?q=${encodeURIComponent(bought.unpaid)}`);
+  await owner.getByRole('link', { name: bought.unpaid }).click();
+  await expect(owner.getByRole('heading', { level: 1 })).toHaveText(`Order ${bought.unpaid}`);
+  await hydrated(owner);
+  await expect(owner.locator('[data-order-status="awaiting_payment"]')).toBeVisible();
+  await expect(owner.getByRole('button', { name: 'Mark the bank transfer paid' })).toHaveCount(0);
+  await expect(owner.getByRole('button', { name: /Refund/ })).toHaveCount(0);
+  await checkAdminPage(owner, '/admin/orders/{id} (unpaid)');
+  await owner.getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(owner.getByRole('main').getByRole('status')).toContainText(
+    'The order is cancelled.',
+  );
+  await expect(owner.locator('[data-order-status="cancelled"]')).toBeVisible();
+  await expect(owner.getByRole('button', { name: 'Cancel the order' })).toHaveCount(0);
+
+  // Customers: the shopper is found by e-mail.
+  await navOf(owner).getByRole('link', { name: 'Customers' }).click();
+  await expect(owner).toHaveURL(/\/admin\/customers$/);
+  await checkAdminPage(owner, '/admin/customers');
+  await owner.getByLabel('E-mail or name').fill(bought.email);
+  await owner.getByRole('button', { name: 'Find customers' }).click();
+  const customers = owner.getByRole('table', { name: 'Customers, newest first' });
+  await expect(customers.getByRole('row')).toHaveCount(2);
+  await expect(customers).toContainText('Ada Lovelace');
+
+  // Reports: this year's sales by month and product type, less the credit note; a CSV download.
+  await navOf(owner).getByRole('link', { name: 'Reports' }).click();
+  await expect(owner).toHaveURL(/\/admin\/reports$/);
+  const sales = owner.getByRole('table', {
+    name: 'Sales per month and product type, less credit notes',
+  });
+  await expect(sales).toContainText('Domains');
+  await checkAdminPage(owner, '/admin/reports');
+  const [csv] = await Promise.all([
+    owner.waitForEvent('download'),
+    owner.getByRole('link', { name: 'Download as CSV (for a spreadsheet)' }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^sales-\d{4}-01-01-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(await readFile((await csv.path())!, 'utf8')).toContain('Product type');
+  // A range the call refuses is named, not a broken page.
+  await owner.getByLabel('From (UTC)').fill('2026-05-01');
+  await owner.getByLabel('To (UTC)').fill('2026-04-01');
+  await owner.getByRole('button', { name: 'Show the report' }).click();
+  await expect(owner.getByRole('main').getByRole('alert')).toContainText(
+    'to must not be before from',
+  );
+
+  // A member of staff reads the order but is offered no refund, and sees no hosts or prices.
+  const { page: staff } = await newStaff(browser, 'store_staff', 'Sid Staff');
+  await expect(navOf(staff).getByRole('link')).toHaveText([
+    'Overview',
+    'Theme',
+    'Orders',
+    'Customers',
+  ]);
+  await visit(staff, orderUrl);
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Order ${bought.number}`);
+  await expect(staff.getByRole('main')).toContainText(noteNumber);
+  await expect(staff.getByRole('button', { name: /Refund/ })).toHaveCount(0);
+  await checkAdminPage(staff, '/admin/orders/{id} (staff)');
+  expect((await staff.goto(`${BYTES}/admin/hosts`))?.status()).toBe(404);
+  expect((await staff.goto(`${BYTES}/admin/reports`))?.status()).toBe(404);
+
+  // The owner removes the host: it stops serving the store.
+  await visit(owner, `${BYTES}/admin/hosts`);
+  await hydrated(owner);
+  await owner.getByRole('button', { name: `Remove ${shopHost}` }).click();
+  await expect(owner.getByRole('main').getByRole('status')).toContainText(`${shopHost} is removed`);
+  await expect(owner.getByRole('main')).toContainText('No host has been added yet.');
+  const gone = await request({ host: shopHost, path: '/api/store' });
+  expect(gone.status).toBe(404);
+  expect(jsonOf(gone).error.code).toBe('store_not_found');
+});
