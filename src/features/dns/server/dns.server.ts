@@ -20,7 +20,13 @@ import {
   type RecordInput,
   type RecordType,
 } from '../records';
-import { TEMPLATES, templateRecords, type TemplateName } from '../templates';
+import {
+  DEFAULT_TEMPLATE,
+  TEMPLATES,
+  isStoreDefaultTemplate,
+  templateRecords,
+  type TemplateName,
+} from '../templates';
 import {
   deleteRecord,
   insertChange,
@@ -133,8 +139,9 @@ export async function createZone(
     createdAt: now,
   });
   if (!zone) return null;
-  const template = ((await storeDefaultTemplate(tx, input.storeKey)) ??
-    'store_site') as TemplateName;
+  const stored = await storeDefaultTemplate(tx, input.storeKey);
+  const template: TemplateName =
+    stored && isStoreDefaultTemplate(stored) ? stored : DEFAULT_TEMPLATE;
   const records: RecordRow[] = [];
   for (const r of templateRecords(template, { zone: zone.zone, storeHost: input.storeHost })) {
     const checked = checkRecord(r, zone.zone, toAscii);
