@@ -66,13 +66,13 @@ test('the owner sees the DNS templates’ records and names the store’s defaul
   await expect(site.getByRole('row').nth(1)).toHaveText(`wwwCNAME${HOST}3600`);
   const google = owner.getByRole('table', { name: 'Records of Mail at Google Workspace' });
   await expect(google).toContainText('1 smtp.google.com');
-  await expect(owner.getByLabel('Web site at this store')).toBeChecked();
+  await expect(owner.getByRole('radio', { name: 'Web site at this store' })).toBeChecked();
   await checkAdminPage(owner, '/admin/dns');
 
   // By keyboard: the radio group, then the button.
-  await owner.getByLabel('Web site at this store').focus();
+  await owner.getByRole('radio', { name: 'Web site at this store' }).focus();
   await owner.keyboard.press('ArrowDown');
-  await expect(owner.getByLabel('Mail at Google Workspace')).toBeChecked();
+  await expect(owner.getByRole('radio', { name: 'Mail at Google Workspace' })).toBeChecked();
   await owner.keyboard.press('Tab');
   await expect(owner.getByRole('button', { name: 'Save the default' })).toBeFocused();
   await owner.keyboard.press('Enter');
@@ -86,7 +86,7 @@ test('the owner sees the DNS templates’ records and names the store’s defaul
 
   // Still the default after a reload, and in the audit.
   await visit(owner, `${STORE}/admin/dns`);
-  await expect(owner.getByLabel('Mail at Google Workspace')).toBeChecked();
+  await expect(owner.getByRole('radio', { name: 'Mail at Google Workspace' })).toBeChecked();
   await visit(owner, `${STORE}/admin/audit`);
   await expect(owner.getByRole('main')).toContainText('dns.default_template_changed');
 });
