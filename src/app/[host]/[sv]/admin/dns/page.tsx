@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
-import { StoreDefaultPanel } from '@/features/dns/components/store-default-panel';
-import { PREVIEW_ZONE, storeDefaultView } from '@/features/dns/server/store-default.server';
+import { StoreDefaultPanel } from '@/features/store-admin/dns/components/store-default-panel';
+import {
+  PREVIEW_ZONE,
+  storeDefaultView,
+} from '@/features/store-admin/dns/server/store-default.server';
 import { AdminFrame } from '@/features/store-admin/components/admin-frame';
 import { adminViewer } from '@/features/store-admin/server/admin-viewer.server';
 import { pageStaff } from '@/features/store-admin/server/page-staff.server';

@@ -3,7 +3,10 @@ import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
 import { storeDefaultTemplateSchema } from '@/features/dns/schemas';
-import { setStoreDefault, storeDefaultView } from '@/features/dns/server/store-default.server';
+import {
+  setStoreDefault,
+  storeDefaultView,
+} from '@/features/store-admin/dns/server/store-default.server';
 import { requireStaff } from '@/features/store-admin/server/staff.server';
 
 /**

@@ -5,7 +5,7 @@ import formStyles from '@/components/form/form.module.css';
 import { FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
-import styles from '@/features/store-admin/components/admin.module.css';
+import styles from '../../components/admin.module.css';
 
 export type TemplateCard = {
   id: string;

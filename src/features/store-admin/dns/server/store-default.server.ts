@@ -1,18 +1,17 @@
 import 'server-only';
 import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
-import { insertAdminAudit } from '@/features/store-admin/server/admin-audit-repository.server';
-import { auditScope, type StaffContext } from '@/features/store-admin/server/staff.server';
+import { nameStoreDefault, storeDefaultOf } from '@/features/dns/server/dns.server';
 import {
-  DEFAULT_TEMPLATE,
   STORE_DEFAULT_TEMPLATES,
   TEMPLATE_DESCRIPTIONS,
   TEMPLATE_LABELS,
   isStoreDefaultTemplate,
   templateRecords,
   type StoreDefaultTemplate,
-} from '../templates';
-import { setStoreDefaultTemplate, storeDefaultTemplate } from './dns-repository.server';
+} from '@/features/dns/templates';
+import { insertAdminAudit } from '../../server/admin-audit-repository.server';
+import { auditScope, type StaffContext } from '../../server/staff.server';
 
 /**
  * A store's default DNS template (issue 28 point 3, docs/decisions/0250): the records every new
@@ -38,11 +37,6 @@ export type StoreTemplateView = {
 };
 export type StoreDefaultView = { template: StoreDefaultTemplate; templates: StoreTemplateView[] };
 
-/** The template new zones of a store get: its own choice, or the platform's default. */
-export function effectiveDefault(stored: string | null): StoreDefaultTemplate {
-  return stored && isStoreDefaultTemplate(stored) ? stored : DEFAULT_TEMPLATE;
-}
-
 function templatesView(storeHost: string): StoreTemplateView[] {
   return STORE_DEFAULT_TEMPLATES.map((id) => ({
     id,
@@ -60,8 +54,10 @@ function templatesView(storeHost: string): StoreTemplateView[] {
 
 /** The store's default and every template it may name, with the records each adds. */
 export async function storeDefaultView(staff: StaffContext): Promise<StoreDefaultView> {
-  const stored = await storeDefaultTemplate(await appDb(), staff.storeId);
-  return { template: effectiveDefault(stored), templates: templatesView(staff.ctx.host) };
+  return {
+    template: await storeDefaultOf(await appDb(), staff.storeId),
+    templates: templatesView(staff.ctx.host),
+  };
 }
 
 export const unknownTemplate = () =>
@@ -78,8 +74,7 @@ export async function setStoreDefault(
   const template = input.template;
   const db = await appDb();
   await db.transaction(async (tx) => {
-    const before = effectiveDefault(await storeDefaultTemplate(tx, staff.storeId));
-    await setStoreDefaultTemplate(tx, staff.storeId, template);
+    const before = await nameStoreDefault(tx, staff.storeId, template);
     if (before !== template) {
       await insertAdminAudit(tx, auditScope(staff), {
         action: 'dns.default_template_changed',
