@@ -18,7 +18,7 @@ const templateRoute = await import('@/app/api/services/[id]/dns/template/route')
 const dnssecRoute = await import('@/app/api/services/[id]/dns/dnssec/route');
 const { appDb } = await import('@/lib/db/app-db');
 const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
-const { dnsChanges, dnsZones, auditEvents } = await import('@/lib/db/schema');
+const { dnsChanges, dnsRecords, dnsZones, auditEvents } = await import('@/lib/db/schema');
 const { eq, asc } = await import('drizzle-orm');
 const jobs = await import('@/lib/jobs/process-queue.server');
 await import('@/features/dns/server/sync-job.server');
@@ -303,5 +303,32 @@ describe('PowerDNS away', () => {
     expect(changes.every((c) => c.appliedCount === 1)).toBe(true);
     const applied = changes.map((c) => c.appliedAt!.getTime());
     expect(applied).toEqual([...applied].sort((x, y) => x - y));
+  });
+});
+
+describe('a full zone', () => {
+  it('holds at most 500 records: the 501st is refused and nothing is written', async () => {
+    const db = await appDb();
+    const [zone] = await db.select().from(dnsZones).where(eq(dnsZones.zone, domain));
+    const held = (await get()).body.data.dns.records.length;
+    // Filled in the database: 500 calls would only make the test slow.
+    await db.insert(dnsRecords).values(
+      Array.from({ length: 500 - held }, (_, i) => ({
+        zoneId: zone!.id,
+        name: `fill${i}`,
+        type: 'A',
+        content: '192.0.2.99',
+        ttl: 300,
+        createdAt: new Date(),
+      })),
+    );
+    const before = (await get()).body.data.dns;
+    expect(before.records).toHaveLength(500);
+    const refused = await add({ name: 'onemore', type: 'A', content: '192.0.2.100', ttl: 300 });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('dns_zone_full');
+    const after = (await get()).body.data.dns;
+    expect(after.serial).toBe(before.serial);
+    expect(after.records).toHaveLength(500);
   });
 });

@@ -166,6 +166,7 @@ describe('from the operator’s invitation to running the store', () => {
       'reports',
       'payouts',
       'staff',
+      'dns',
       'audit',
     ]);
 

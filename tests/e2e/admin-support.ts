@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { expectFitsScreen } from './dashboard-support';
+import { serverClock } from './support';
 
 /**
  * An admin page as every admin spec checks it: axe on the whole page finds nothing serious or
@@ -19,4 +21,30 @@ export async function checkAdminPage(page: Page, where: string, exclude?: string
   await page.setViewportSize({ width: 390, height: 844 });
   await expectFitsScreen(page, where);
   if (size) await page.setViewportSize(size);
+}
+
+/** Signs in on the store's sign-in page. */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/**
+ * Sets up the authenticator app on /admin/second-factor (checking that page) and answers the app.
+ */
+export async function enrolAuthenticator(page: Page, password: string): Promise<TOTP> {
+  await expect(page).toHaveURL(/\/admin\/second-factor$/);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await checkAdminPage(page, '/admin/second-factor');
+  const authenticator = page.getByRole('region', { name: 'Authenticator app' });
+  await authenticator.getByLabel('Your password').fill(password);
+  await page.getByRole('button', { name: 'Set up the authenticator app' }).click();
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+  const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
+  const offset = await serverClock.offsetMs();
+  await page.getByLabel('Code from the app').fill(app.generate({ timestamp: Date.now() + offset }));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return app;
 }

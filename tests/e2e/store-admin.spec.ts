@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import type { MailServer } from '../support/mail-server';
 import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
-import { checkAdminPage } from './admin-support';
-import { PORT, serverClock, visit } from './support';
+import { checkAdminPage, enrolAuthenticator, signIn } from './admin-support';
+import { PORT, visit } from './support';
 
 /**
  * A store's own admin in the browser (issue 26): the demo owner of bytes.localhost signs in at
@@ -25,29 +24,6 @@ test.afterAll(async () => {
 });
 
 const checkPage = checkAdminPage;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-/** Sets up the authenticator app on /admin/second-factor and answers the app. */
-async function enrolAuthenticator(page: Page, password: string): Promise<TOTP> {
-  await expect(page).toHaveURL(/\/admin\/second-factor$/);
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await checkPage(page, '/admin/second-factor');
-  const authenticator = page.getByRole('region', { name: 'Authenticator app' });
-  await authenticator.getByLabel('Your password').fill(password);
-  await page.getByRole('button', { name: 'Set up the authenticator app' }).click();
-  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
-  const offset = await serverClock.offsetMs();
-  await page.getByLabel('Code from the app').fill(app.generate({ timestamp: Date.now() + offset }));
-  await page.getByRole('button', { name: 'Turn on' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-  return app;
-}
 
 const navOf = (page: Page) => page.getByRole('navigation', { name: 'Bytes Domains admin' });
 
@@ -75,6 +51,7 @@ test('the owner signs in with a second factor, sees the navigation and invites s
     'Customers',
     'Reports',
     'Staff',
+    'DNS',
     'Audit',
   ]);
   await checkPage(owner, '/admin');

@@ -19,3 +19,11 @@ export const templateSchema = z.object({
   preview: z.boolean({ error: 'must be true or false' }).default(false),
 });
 export const dnssecSchema = z.object({ enabled: z.boolean({ error: 'must be true or false' }) });
+
+/** `PUT /api/store-admin/dns/default-template`: the name is checked against the list after (422). */
+export const storeDefaultTemplateSchema = z.object({
+  template: z
+    .string({ error: 'must be a template’s name' })
+    .max(64, 'at most 64 characters')
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'no control characters'),
+});

@@ -15,6 +15,27 @@ export const TEMPLATE_LABELS: Record<TemplateName, string> = {
   verification: 'Verification TXT record',
 };
 
+export const TEMPLATE_DESCRIPTIONS: Record<TemplateName, string> = {
+  store_site: 'Points www at this store, so the domain shows the customer’s site here.',
+  mail_google: 'Mail exchanger and SPF record for Google Workspace.',
+  mail_microsoft: 'Mail exchanger, SPF record and autodiscover for Microsoft 365.',
+  verification: 'A TXT record at the domain with the text a service asks for.',
+};
+
+/** What a store without a default of its own gives new zones (docs/decisions/0203). */
+export const DEFAULT_TEMPLATE = 'store_site';
+
+/**
+ * The templates a store may name as its default (docs/decisions/0250): every one but
+ * `verification`, whose text each customer gets from the service they verify with.
+ */
+export const STORE_DEFAULT_TEMPLATES = ['store_site', 'mail_google', 'mail_microsoft'] as const;
+export type StoreDefaultTemplate = (typeof STORE_DEFAULT_TEMPLATES)[number];
+
+export function isStoreDefaultTemplate(value: string): value is StoreDefaultTemplate {
+  return (STORE_DEFAULT_TEMPLATES as readonly string[]).includes(value);
+}
+
 export function templateRecords(
   name: TemplateName,
   input: { zone: string; storeHost: string; value?: string },

@@ -50,6 +50,8 @@ export const STORE_PERMISSIONS = {
   'staff.manage': OWNER,
   /** Connect or disconnect the store's payout account. */
   'payouts.manage': OWNER,
+  /** See the shipped DNS templates and name the store's default for new zones. */
+  'dns.templates': OWNER,
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StorePermission = keyof typeof STORE_PERMISSIONS;
@@ -125,6 +127,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     permission: 'staff.manage',
     available: true,
   },
+  { id: 'dns', label: 'DNS', href: '/admin/dns', permission: 'dns.templates', available: true },
   { id: 'audit', label: 'Audit', href: '/admin/audit', permission: 'audit.read', available: true },
 ];
 

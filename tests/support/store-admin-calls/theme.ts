@@ -84,14 +84,9 @@ export const THEME_CALLS: StaffCall[] = [
     ok: 201,
     prepare: async (target) => ({ id: await versionOf(target.storeId) }),
     call: (a, ids) =>
-      call(
-        a,
-        'POST',
-        `/api/store-admin/theme/versions/${ids.id}/restore`,
-        restore,
-        undefined,
-        { id: ids.id! },
-      ),
+      call(a, 'POST', `/api/store-admin/theme/versions/${ids.id}/restore`, restore, undefined, {
+        id: ids.id!,
+      }),
   },
   {
     name: 'POST /api/store-admin/assets',

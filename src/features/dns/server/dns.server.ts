@@ -20,7 +20,14 @@ import {
   type RecordInput,
   type RecordType,
 } from '../records';
-import { TEMPLATES, templateRecords, type TemplateName } from '../templates';
+import {
+  DEFAULT_TEMPLATE,
+  TEMPLATES,
+  isStoreDefaultTemplate,
+  templateRecords,
+  type StoreDefaultTemplate,
+  type TemplateName,
+} from '../templates';
 import {
   deleteRecord,
   insertChange,
@@ -29,6 +36,7 @@ import {
   lockZone,
   orderDomainServices,
   pendingChanges,
+  setStoreDefaultTemplate,
   storeDefaultTemplate,
   updateRecord,
   updateZone,
@@ -133,8 +141,7 @@ export async function createZone(
     createdAt: now,
   });
   if (!zone) return null;
-  const template = ((await storeDefaultTemplate(tx, input.storeKey)) ??
-    'store_site') as TemplateName;
+  const template: TemplateName = await storeDefaultOf(tx, input.storeKey);
   const records: RecordRow[] = [];
   for (const r of templateRecords(template, { zone: zone.zone, storeHost: input.storeHost })) {
     const checked = checkRecord(r, zone.zone, toAscii);
@@ -167,6 +174,26 @@ export async function createZone(
   });
   await queueZoneSync(tx, zone.id);
   return zone;
+}
+
+/**
+ * The template a store's new zones start with (docs/decisions/0250): the one it named, or
+ * `store_site`. `tx`: read inside the caller's transaction.
+ */
+export async function storeDefaultOf(db: AppDb, storeKey: string): Promise<StoreDefaultTemplate> {
+  const stored = await storeDefaultTemplate(db, storeKey);
+  return stored && isStoreDefaultTemplate(stored) ? stored : DEFAULT_TEMPLATE;
+}
+
+/** Names a store's default (checked by the caller); answers the one it replaced. */
+export async function nameStoreDefault(
+  tx: AppDb,
+  storeKey: string,
+  template: StoreDefaultTemplate,
+): Promise<StoreDefaultTemplate> {
+  const before = await storeDefaultOf(tx, storeKey);
+  await setStoreDefaultTemplate(tx, storeKey, template);
+  return before;
 }
 
 /** Zones for the domains a paid order made (called in the payment's transaction). */
