@@ -154,6 +154,7 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
     'Customers',
     'Reports',
     'Staff',
+    'DNS',
     'Audit',
   ]);
 
