@@ -10,7 +10,8 @@ import { PORT, visit } from './support';
 /**
  * The DNS tab in the browser against a real PowerDNS (its API on the suite's port + 3): a
  * customer adds a record by keyboard, edits it inline, previews and applies a template, and a
- * DNS client sees the records served; at 390 px and axe clean.
+ * DNS client sees the records served; with PowerDNS stopped the zone says it waits to sync and
+ * the change is served once it is back; at 390 px and axe clean.
  */
 let mailbox: MailServer;
 let pdns: Awaited<ReturnType<typeof startPowerDns>>;
@@ -81,4 +82,25 @@ test('a customer edits a domain’s records on the DNS tab, by keyboard, at 390 
   await expect
     .poll(async () => pdns.resolver.resolveMx(domain).catch(() => []), { timeout: 30_000 })
     .toEqual([{ exchange: 'smtp.google.com', priority: 1 }]);
+  const state = page.getByRole('definition').filter({ hasText: /Served as shown|Waiting to sync/ });
+  await page.reload();
+  await expect(state).toHaveText('Served as shown');
+
+  // PowerDNS away: the change is kept and the zone says it waits; once back, it is served.
+  await pdns.stop();
+  await page.locator('#add-name').fill('away');
+  await page.locator('#add-content').fill('192.0.2.99');
+  await page.getByRole('button', { name: 'Add record' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'A record for away added.' }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(state).toHaveText('Waiting to sync');
+  await expect(page.getByText('192.0.2.99')).toBeVisible();
+  await pdns.start();
+  await expect
+    .poll(async () => pdns.resolver.resolve4(`away.${domain}`).catch(() => []), { timeout: 60_000 })
+    .toEqual(['192.0.2.99']);
+  await page.reload();
+  await expect(state).toHaveText('Served as shown');
 });
