@@ -70,6 +70,7 @@ test('the owner signs in with a second factor, sees the navigation and invites s
     'Overview',
     'Theme',
     'Prices',
+    'Payments',
     'Staff',
     'Audit',
   ]);
