@@ -4,6 +4,7 @@ import { ORDERS_CALLS } from './store-admin-calls/orders';
 import { THEME_CALLS } from './store-admin-calls/theme';
 import { HOSTS_CALLS } from './store-admin-calls/hosts';
 import { PRICES_CALLS } from './store-admin-calls/prices';
+import { PAYMENTS_CALLS } from './store-admin-calls/payments';
 
 /**
  * Every /api/store-admin call, for the isolation and role matrix (tests/api/store-admin-matrix
@@ -125,4 +126,5 @@ export const STORE_ADMIN_CALLS: StaffCall[] = [
   ...THEME_CALLS,
   ...HOSTS_CALLS,
   ...PRICES_CALLS,
+  ...PAYMENTS_CALLS,
 ];
