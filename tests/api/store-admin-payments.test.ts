@@ -223,8 +223,9 @@ describe('the merchant of record', () => {
     const paid = stripe.pay(intentId);
     const foreign = { ...paid, id: `${paid.id}_foreign`, account: 'acct_someoneelse00000' };
     expect(await webhook(foreign)).toEqual({ status: 200, body: { data: { received: true } } });
-    const { account: _own, ...platforms } = paid as typeof paid & { account?: string };
-    expect((await webhook({ ...platforms, id: `${paid.id}_platform` })).status).toBe(200);
+    const platforms: Record<string, unknown> = { ...paid, id: `${paid.id}_platform` };
+    delete platforms.account;
+    expect((await webhook(platforms)).status).toBe(200);
     expect((await b.getOrder(order.id)).body.data.order.status).toBe('awaiting_payment');
     // Its own account's event does.
     await webhook(paid);

@@ -174,7 +174,11 @@ export async function startFakeStripe(options: {
     });
 
   /** An intent as the API answers it (its account is where it lives, not a field). */
-  const shown = ({ account: _account, ...intent }: Intent) => intent;
+  const shown = (intent: Intent): Omit<Intent, 'account'> => {
+    const answer: Partial<Intent> = { ...intent };
+    delete answer.account;
+    return answer as Omit<Intent, 'account'>;
+  };
 
   function expandIntent(intent: Intent, expand: boolean) {
     if (!expand || !intent.payment_method) return shown(intent);

@@ -29,7 +29,7 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from './orders-repository.server';
-import { merchantFor } from '@/features/payments/server/merchant.server';
+import { merchantFor } from './merchant.server';
 import { numberPrefixOf } from './supplier';
 
 export type { OrderRow, OrderLineRow };

@@ -1,19 +1,20 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
-import { storePaymentAccounts } from '@/lib/db/schema';
 import { ApiError } from '@/lib/http/api-response';
 import { logger } from '@/lib/logger';
 import type { Supplier } from '@/features/orders/order-types';
 import {
+  activateStorePaymentAccount,
+  deleteStorePaymentAccount,
   findStorePaymentAccount,
+  insertStorePaymentAccount,
   lockStorePaymentAccount,
   merchantFor,
   type MerchantOfRecord,
   type StorePaymentAccountRow,
-} from '@/features/payments/server/merchant.server';
+} from '@/features/orders/server/merchant.server';
 import {
   accountCanCharge,
   createConnectedAccount,
@@ -89,18 +90,14 @@ async function activateWhenReady(
       return locked ?? row;
     }
     const now = clockNow();
-    const [updated] = await tx
-      .update(storePaymentAccounts)
-      .set({ status: 'active', updatedAt: now })
-      .where(eq(storePaymentAccounts.storeId, staff.storeId))
-      .returning();
+    const updated = await activateStorePaymentAccount(tx, staff.storeId, now);
     await insertAdminAudit(tx, auditScope(staff), {
       action: 'payments.account_active',
       target: row.stripeAccount,
       before: { merchant_of_record: 'platform', account: row.stripeAccount, status: 'onboarding' },
       after: { merchant_of_record: 'store', account: row.stripeAccount, status: 'active' },
     });
-    return updated!;
+    return updated;
   });
 }
 
@@ -137,17 +134,11 @@ export async function startConnect(
     });
     row = await db.transaction(async (tx) => {
       const now = clockNow();
-      const [made] = await tx
-        .insert(storePaymentAccounts)
-        .values({
-          storeId: staff.storeId,
-          stripeAccount: account,
-          status: 'onboarding',
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing({ target: storePaymentAccounts.storeId })
-        .returning();
+      const made = await insertStorePaymentAccount(tx, {
+        storeId: staff.storeId,
+        stripeAccount: account,
+        now,
+      });
       // Two owners at once: the first account made is the store's; the other is never used.
       if (!made) return (await lockStorePaymentAccount(tx, staff.storeId))!;
       await insertAdminAudit(tx, auditScope(staff), {
@@ -185,7 +176,7 @@ export async function disconnect(staff: StaffContext): Promise<PaymentsView> {
   await db.transaction(async (tx) => {
     const row = await lockStorePaymentAccount(tx, staff.storeId);
     if (!row) throw notConnected();
-    await tx.delete(storePaymentAccounts).where(eq(storePaymentAccounts.storeId, staff.storeId));
+    await deleteStorePaymentAccount(tx, staff.storeId);
     await insertAdminAudit(tx, auditScope(staff), {
       action: 'payments.disconnected',
       target: row.stripeAccount,

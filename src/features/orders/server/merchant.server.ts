@@ -1,11 +1,10 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
-import { storePaymentAccounts } from '@/lib/db/schema';
 import { isUuid } from '@/lib/uuid';
-import type { Supplier } from '@/features/orders/order-types';
-import { platformSupplierOf, supplierOf } from '@/features/orders/server/supplier';
 import type { Store } from '@/features/tenancy/store-types';
+import type { Supplier } from '../order-types';
+import { findStorePaymentAccount } from './store-payment-accounts-repository.server';
+import { platformSupplierOf, supplierOf } from './supplier';
 
 /**
  * Who sells and is paid for a store's orders (issue 26 point 12, decisions 0230 and 0231): the
@@ -15,45 +14,16 @@ import type { Store } from '@/features/tenancy/store-types';
  * their own suppliers, as before.
  */
 
-export type StorePaymentAccountRow = typeof storePaymentAccounts.$inferSelect;
+export {
+  activateStorePaymentAccount,
+  deleteStorePaymentAccount,
+  findStorePaymentAccount,
+  insertStorePaymentAccount,
+  lockStorePaymentAccount,
+  type StorePaymentAccountRow,
+} from './store-payment-accounts-repository.server';
 
 export type MerchantOfRecord = 'platform' | 'store';
-
-export async function findStorePaymentAccount(
-  db: AppDb,
-  storeId: string,
-): Promise<StorePaymentAccountRow | null> {
-  const [row] = await db
-    .select()
-    .from(storePaymentAccounts)
-    .where(eq(storePaymentAccounts.storeId, storeId));
-  return row ?? null;
-}
-
-/** The store's account locked for a change, in the caller's transaction. */
-export async function lockStorePaymentAccount(
-  tx: AppDb,
-  storeId: string,
-): Promise<StorePaymentAccountRow | null> {
-  const [row] = await tx
-    .select()
-    .from(storePaymentAccounts)
-    .where(eq(storePaymentAccounts.storeId, storeId))
-    .for('update');
-  return row ?? null;
-}
-
-/** The store whose connected account this is, if any store has it. */
-export async function storeOfStripeAccount(
-  db: AppDb,
-  stripeAccount: string,
-): Promise<StorePaymentAccountRow | null> {
-  const [row] = await db
-    .select()
-    .from(storePaymentAccounts)
-    .where(eq(storePaymentAccounts.stripeAccount, stripeAccount));
-  return row ?? null;
-}
 
 /**
  * What an order placed now records: the account its charges go to (null: the platform's) and
