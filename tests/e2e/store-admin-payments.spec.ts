@@ -83,7 +83,7 @@ test('the owner sees that the platform is paid and named, and why Connect is not
   await checkAdminPage(owner, '/admin/payments');
 
   await owner.getByRole('button', { name: 'Connect a Stripe account' }).click();
-  await expect(owner.getByRole('alert')).toContainText(
+  await expect(owner.getByRole('main').getByRole('alert')).toContainText(
     'Card payments through Stripe are not set up on this platform',
   );
 });
