@@ -35,6 +35,9 @@ const { seedDemoData } = await import('@/features/demo/server/demo-seed.server')
 const { storeAdminAudit } = await import('@/lib/db/schema');
 const { eq } = await import('drizzle-orm');
 const { stripePayment } = await import('@/features/purchase/server/stripe-actions.server');
+const { recordCharge, runCharge } = await import('@/features/purchase/server/charge.server');
+const { accountPaymentMethods } = await import('@/features/payments/server/payments.server');
+const { orderById } = await import('@/features/orders/server/orders.server');
 const { invoicePdfLayout } = await import('@/features/invoices/server/invoice-pdf.server');
 const storeRoute = await import('@/app/api/admin/stores/[host]/route');
 const webhookRoute = await import('@/app/api/payments/stripe/webhook/route');
@@ -49,6 +52,8 @@ let underPlatform: { host: string; id: string };
 let owner: SignedInStaff;
 let member: SignedInStaff;
 let platformOwner: SignedInStaff;
+/** The buyer who kept a card while the store was connected (for the last test). */
+let keptCard: { buyer: Buyer } | null = null;
 
 /** The reseller's own company, as its owner would set it. */
 const RESELLER = { legalName: 'Bytes Reseller Ltd', vatNumber: 'GB111222333' };
@@ -94,13 +99,14 @@ async function webhook(event: object) {
 }
 
 /** A card order placed on a store's host and its pay page opened (the PaymentIntent made). */
-async function cardOrder(host: string) {
+async function cardOrder(host: string, extra: object = {}) {
   const b: Buyer = await buyer(shop, { host });
   expect((await b.addToCart({ type: 'plan', plan: 'starter', users: 1 })).status).toBe(200);
   const checked = await b.checkout();
   const placed = await b.order({
     cart_version: checked.body.data.cart.version,
     accept_terms: true,
+    ...extra,
   });
   expect(placed.status).toBe(201);
   const { order, payment } = placed.body.data;
@@ -182,9 +188,17 @@ describe('the merchant of record', () => {
 
   it('charges and refunds a connected store’s order in its account; its invoice names the store', async () => {
     const account = (await state(owner)).body.data.account.id as string;
-    const { b, order, payment, intentId, started, calls } = await cardOrder(reseller.host);
+    const { b, order, payment, intentId, started, calls } = await cardOrder(reseller.host, {
+      save_payment_method: true,
+    });
     expect(calls.length).toBeGreaterThan(0);
     expect(calls.every((c) => c.stripeAccount === account)).toBe(true);
+    // The customer the card is kept on is made in the store's account too.
+    const customer = stripe.intents.get(intentId)!.customer;
+    expect(customer).toMatch(/^cus_/);
+    expect(stripe.calls.filter((c) => c.path === '/v1/customers').at(-1)!.stripeAccount).toBe(
+      account,
+    );
     expect(started.stripeAccount).toBe(account);
     expect(order.supplier).toMatchObject({ legal_name: RESELLER.legalName });
 
@@ -193,6 +207,10 @@ describe('the merchant of record', () => {
     expect(event).toMatchObject({ account });
     expect(await webhook(event)).toEqual({ status: 200, body: { data: { received: true } } });
     expect((await b.getOrder(order.id)).body.data.order.status).toBe('fulfilled');
+    expect(await accountPaymentMethods(b.accountId)).toMatchObject([
+      { provider: 'stripe', customerRef: customer, stripeAccount: account },
+    ]);
+    keptCard = { buyer: b };
 
     const [listed] = (await b.invoices()).body.data.invoices;
     expect(listed.supplier).toMatchObject({
@@ -284,5 +302,22 @@ describe('the merchant of record', () => {
     const after = await cardOrder(reseller.host);
     expect(after.calls.every((c) => c.stripeAccount === null)).toBe(true);
     expect(after.order.supplier.legal_name).toBe('Nameport Ltd');
+  });
+
+  it('never charges a card kept in the store’s account for an order the platform is paid for', async () => {
+    // The customer who kept a card while the store was connected gets a bill after it left.
+    const b = keptCard!.buyer;
+    const [method] = await accountPaymentMethods(b.accountId);
+    const bill = await cardOrder(reseller.host);
+    const db = await appDb();
+    const billRow = (await orderById(db, bill.order.id))!.order;
+    expect(billRow.stripeAccount).toBeNull();
+    const paymentId = await db.transaction((tx) => recordCharge(tx, billRow, method!));
+    const outcome = await runCharge(paymentId, billRow, method!, { email: b.email, name: 'B' });
+    expect(outcome).toMatchObject({ paid: false });
+    expect(stripe.calls.some((c) => c.idempotencyKey === `payment-${paymentId}-charge`)).toBe(
+      false,
+    );
+    expect((await bill.b.getOrder(bill.order.id)).body.data.order.status).toBe('awaiting_payment');
   });
 });
