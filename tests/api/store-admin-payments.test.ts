@@ -146,6 +146,19 @@ describe('the merchant of record', () => {
     expect((await disconnect(owner)).body.error.code).toBe('not_connected');
   });
 
+  it('answers 503 stripe_unavailable and keeps nothing when Stripe fails', async () => {
+    stripe.fail('/v1/accounts');
+    try {
+      const refused = await startConnect(platformOwner);
+      expect(refused.status).toBe(503);
+      expect(refused.body.error.code).toBe('stripe_unavailable');
+    } finally {
+      stripe.fail('/v1/accounts', false);
+    }
+    expect((await state(platformOwner)).body.data.account).toBeNull();
+    expect(await auditOf(underPlatform.id)).toEqual([]);
+  });
+
   it('connects through Stripe’s onboarding: a connected account, then the store is paid and named', async () => {
     const started = await startConnect(owner);
     expect(started.status).toBe(200);

@@ -87,6 +87,8 @@ export async function startFakeStripe(options: {
     account: string | null;
   }[] = [];
   const accounts = new Map<string, Account>();
+  /** Paths that answer 500 (Stripe down for them), set by a test. */
+  const failing = new Set<string>();
   const replays = new Map<string, { status: number; body: string }>();
   const calls: {
     method: string;
@@ -222,6 +224,9 @@ export async function startFakeStripe(options: {
       account.details_submitted = true;
       res.writeHead(302, { location: url.searchParams.get('return') ?? '/' });
       return res.end();
+    }
+    if (failing.has(url.pathname)) {
+      return json(res, 500, { error: { type: 'api_error', message: 'Stripe is down (test).' } });
     }
     const replayKey = key ? `${req.method} ${url.pathname} ${stripeAccount ?? ''} ${key}` : null;
     if (replayKey && replays.has(replayKey)) {
@@ -394,6 +399,11 @@ export async function startFakeStripe(options: {
     refunds,
     calls,
     accounts,
+    /** Makes a path answer 500 (on) or work again (off). */
+    fail(path: string, on = true) {
+      if (on) failing.add(path);
+      else failing.delete(path);
+    },
     /** A connected account the platform made, onboarded (it can take charges). */
     connectedAccount() {
       const account: Account = {

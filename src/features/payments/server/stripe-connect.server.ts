@@ -1,7 +1,7 @@
 import 'server-only';
 import Stripe from 'stripe';
 import { getEnv } from '@/lib/env';
-import { ApiError } from '@/lib/http/api-response';
+import { ApiError, isApiError } from '@/lib/http/api-response';
 import { stripeConnection } from './stripe-provider.server';
 
 /**
@@ -16,6 +16,20 @@ export const stripeNotConfigured = () =>
     'stripe_not_configured',
     'Card payments through Stripe are not set up on this platform, so there is no account to connect.',
   );
+
+/** Stripe did not answer or refused: the owner can try again; nothing was kept. */
+export const stripeUnavailable = () =>
+  new ApiError(503, 'stripe_unavailable', 'Stripe could not be reached. Try again shortly.');
+
+/** A Stripe call whose failure is told as 503 `stripe_unavailable`, not as a server error. */
+async function atStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isApiError(error)) throw error;
+    throw stripeUnavailable();
+  }
+}
 
 /** A Stripe client with the platform's key, made per call (no cache shared between bundles). */
 function platformStripe(): Stripe {
@@ -41,18 +55,21 @@ export async function createConnectedAccount(input: {
   email: string;
   country?: string;
 }): Promise<string> {
-  const account = await platformStripe().accounts.create(
-    {
-      email: input.email,
-      metadata: { store_id: input.storeId },
-      controller: {
-        stripe_dashboard: { type: 'full' },
-        fees: { payer: 'account' },
-        losses: { payments: 'stripe' },
-        requirement_collection: 'stripe',
+  const stripe = platformStripe();
+  const account = await atStripe(() =>
+    stripe.accounts.create(
+      {
+        email: input.email,
+        metadata: { store_id: input.storeId },
+        controller: {
+          stripe_dashboard: { type: 'full' },
+          fees: { payer: 'account' },
+          losses: { payments: 'stripe' },
+          requirement_collection: 'stripe',
+        },
       },
-    },
-    { idempotencyKey: `connect-${input.storeId}-${input.attempt}` },
+      { idempotencyKey: `connect-${input.storeId}-${input.attempt}` },
+    ),
   );
   return account.id;
 }
@@ -63,12 +80,15 @@ export async function onboardingLink(input: {
   returnUrl: string;
   refreshUrl: string;
 }): Promise<{ url: string; expiresAt: Date }> {
-  const link = await platformStripe().accountLinks.create({
-    account: input.account,
-    type: 'account_onboarding',
-    return_url: input.returnUrl,
-    refresh_url: input.refreshUrl,
-  });
+  const stripe = platformStripe();
+  const link = await atStripe(() =>
+    stripe.accountLinks.create({
+      account: input.account,
+      type: 'account_onboarding',
+      return_url: input.returnUrl,
+      refresh_url: input.refreshUrl,
+    }),
+  );
   return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
 }
 
