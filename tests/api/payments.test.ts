@@ -179,11 +179,13 @@ describe('invoices', () => {
       order_number: a.order.number,
       currency: 'GBP',
       shows_vat: true,
+      // Ringo has connected no Stripe account of its own: the platform is paid and so is the
+      // supplier (issue 26 point 12, decision 0231); the series stays Ringo's.
       supplier: {
-        legal_name: 'Ringo Connect Ltd',
-        vat_number: 'GB271828182',
-        company_number: 'SC654321',
-        address: ['8 Leith Walk', 'Edinburgh', 'EH6 8RT', 'United Kingdom'],
+        legal_name: 'Nameport Ltd',
+        vat_number: 'GB123456789',
+        company_number: '09876543',
+        address: ['1 Harbour Street', 'London', 'E1 6AN', 'United Kingdom'],
       },
       customer: { name: 'Grace Hopper', vat_number: 'GB123456789', country: 'GB' },
       totals: a.order.totals,

@@ -164,7 +164,7 @@ describe('from the operator’s invitation to running the store', () => {
       'orders',
       'customers',
       'reports',
-      'payouts',
+      'payments',
       'staff',
       'dns',
       'audit',

@@ -153,6 +153,7 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
     'Orders',
     'Customers',
     'Reports',
+    'Payments',
     'Staff',
     'DNS',
     'Audit',

@@ -121,9 +121,9 @@ test('the owner raises a TLD price and search shows it; a price below cost is re
   // A price below cost is refused with the reason, and nothing changes.
   await owner.getByLabel('.com renew price in GBP').fill('1.00');
   await owner.getByRole('button', { name: 'Save prices' }).click();
-  await expect(owner.getByRole('form', { name: 'Prices' }).getByRole('alert').first()).toContainText(
-    'The .com (GBP) renew price is below the cost of £8.79.',
-  );
+  await expect(
+    owner.getByRole('form', { name: 'Prices' }).getByRole('alert').first(),
+  ).toContainText('The .com (GBP) renew price is below the cost of £8.79.');
   await owner.reload();
   await expect(owner.getByLabel('.com renew price in GBP')).toHaveValue('12.99');
   await checkPage(owner, '/admin/prices (refused)');

@@ -50,6 +50,7 @@ test('the owner signs in with a second factor, sees the navigation and invites s
     'Orders',
     'Customers',
     'Reports',
+    'Payments',
     'Staff',
     'DNS',
     'Audit',

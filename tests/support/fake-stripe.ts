@@ -9,6 +9,11 @@ import Stripe from 'stripe';
  * cancel), customers (create), idempotency-key replay, and webhooks signed the way Stripe signs
  * them (the SDK's generateTestHeaderString). It also serves a stand-in for Stripe.js, so the
  * browser lane can pay on the product's pay page as a customer would.
+ *
+ * Connect (issue 26 point 12): connected accounts (create, retrieve) and Account Links to a
+ * stand-in onboarding page; every call's Stripe-Account header is recorded, an object lives in the
+ * account it was made in (another account gets 404, as at Stripe), and events about a connected
+ * account's objects carry its id in `account`, as Connect webhooks do.
  */
 
 type Intent = {
@@ -26,6 +31,18 @@ type Intent = {
   last_payment_error: { message: string; code: string } | null;
   created: number;
   livemode: false;
+  /** The connected account it was made in (the Stripe-Account header); null: the platform's. */
+  account: string | null;
+};
+
+type Account = {
+  id: string;
+  object: 'account';
+  email: string | null;
+  charges_enabled: boolean;
+  details_submitted: boolean;
+  metadata: Record<string, string>;
+  controller: unknown;
 };
 
 /** Stripe's test payment methods and card numbers, and what paying with each does. */
@@ -61,25 +78,44 @@ export async function startFakeStripe(options: {
   port?: number;
 }) {
   const intents = new Map<string, Intent>();
-  const refunds: { id: string; payment_intent: string; amount: number; currency: string }[] = [];
+  const refunds: {
+    id: string;
+    payment_intent: string;
+    amount: number;
+    currency: string;
+    /** The Stripe-Account the refund was made in; null: the platform's. */
+    account: string | null;
+  }[] = [];
+  const accounts = new Map<string, Account>();
+  /** Paths that answer 500 (Stripe down for them), set by a test. */
+  const failing = new Set<string>();
   const replays = new Map<string, { status: number; body: string }>();
-  const calls: { method: string; path: string; idempotencyKey: string | null }[] = [];
+  const calls: {
+    method: string;
+    path: string;
+    idempotencyKey: string | null;
+    /** The Stripe-Account header of the call; null: made as the platform. */
+    stripeAccount: string | null;
+  }[] = [];
   const sent: { id: string; type: string; status: number }[] = [];
   const signer = new Stripe('sk_test_fake', { telemetry: false });
   let webhookUrl = options.webhookUrl;
   let autoWebhooks = true;
 
   function event(type: string, intent: Intent) {
+    const { account, ...object } = intent;
     return {
       id: id('evt'),
       object: 'event',
+      // Connect webhooks name the connected account the event happened in.
+      ...(account ? { account } : {}),
       type,
       api_version: '2025-01-01',
       created: Math.floor(Date.now() / 1000),
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
-      data: { object: { ...intent } },
+      data: { object },
     };
   }
 
@@ -139,10 +175,17 @@ export async function startFakeStripe(options: {
       },
     });
 
+  /** An intent as the API answers it (its account is where it lives, not a field). */
+  const shown = (intent: Intent): Omit<Intent, 'account'> => {
+    const answer: Partial<Intent> = { ...intent };
+    delete answer.account;
+    return answer as Omit<Intent, 'account'>;
+  };
+
   function expandIntent(intent: Intent, expand: boolean) {
-    if (!expand || !intent.payment_method) return intent;
+    if (!expand || !intent.payment_method) return shown(intent);
     return {
-      ...intent,
+      ...shown(intent),
       payment_method: {
         id: intent.payment_method,
         object: 'payment_method',
@@ -154,11 +197,17 @@ export async function startFakeStripe(options: {
   async function handle(req: IncomingMessage, res: ServerResponse, raw: string) {
     const url = new URL(req.url ?? '/', 'http://fake');
     const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
-    calls.push({ method: req.method ?? '', path: url.pathname, idempotencyKey: key });
+    const stripeAccount = (req.headers['stripe-account'] as string | undefined) || null;
+    calls.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      idempotencyKey: key,
+      stripeAccount,
+    });
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
         'access-control-allow-origin': '*',
-        'access-control-allow-headers': 'content-type, authorization',
+        'access-control-allow-headers': 'content-type, authorization, stripe-account',
         'access-control-allow-methods': 'GET, POST',
       });
       return res.end();
@@ -167,7 +216,19 @@ export async function startFakeStripe(options: {
       res.writeHead(200, { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' });
       return res.end(STRIPE_JS);
     }
-    const replayKey = key ? `${req.method} ${url.pathname} ${key}` : null;
+    if (req.method === 'GET' && url.pathname.startsWith('/connect/onboarding/')) {
+      // Stripe's hosted onboarding form, filled in at once: the account can take charges.
+      const account = accounts.get(url.pathname.slice('/connect/onboarding/'.length));
+      if (!account) return notFound(res, 'account');
+      account.charges_enabled = true;
+      account.details_submitted = true;
+      res.writeHead(302, { location: url.searchParams.get('return') ?? '/' });
+      return res.end();
+    }
+    if (failing.has(url.pathname)) {
+      return json(res, 500, { error: { type: 'api_error', message: 'Stripe is down (test).' } });
+    }
+    const replayKey = key ? `${req.method} ${url.pathname} ${stripeAccount ?? ''} ${key}` : null;
     if (replayKey && replays.has(replayKey)) {
       const replay = replays.get(replayKey)!;
       res.writeHead(replay.status, {
@@ -187,6 +248,44 @@ export async function startFakeStripe(options: {
       return json(res, 401, { error: { type: 'invalid_request_error', message: 'No API key' } });
     }
 
+    if (stripeAccount && !accounts.has(stripeAccount)) {
+      return json(res, 403, {
+        error: {
+          type: 'invalid_request_error',
+          code: 'account_invalid',
+          message: `The provided key does not have access to account '${stripeAccount}'.`,
+        },
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/accounts') {
+      const account: Account = {
+        id: id('acct'),
+        object: 'account',
+        email: (form.email as string) ?? null,
+        charges_enabled: false,
+        details_submitted: false,
+        metadata: (form.metadata as Record<string, string>) ?? {},
+        controller: form.controller ?? null,
+      };
+      accounts.set(account.id, account);
+      return reply(200, account);
+    }
+    const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
+    if (accountMatch && req.method === 'GET') {
+      const account = accounts.get(accountMatch[1]!);
+      return account ? json(res, 200, account) : notFound(res, 'account');
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/account_links') {
+      const account = accounts.get(String(form.account));
+      if (!account) return notFound(res, 'account');
+      const back = new URLSearchParams({ return: String(form.return_url ?? '') });
+      return reply(200, {
+        object: 'account_link',
+        created: Math.floor(Date.now() / 1000),
+        expires_at: Math.floor(Date.now() / 1000) + 300,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/connect/onboarding/${account.id}?${back}`,
+      });
+    }
     if (req.method === 'POST' && url.pathname === '/v1/customers') {
       return reply(200, { id: id('cus'), object: 'customer', email: form.email ?? null });
     }
@@ -206,6 +305,7 @@ export async function startFakeStripe(options: {
         last_payment_error: null,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
+        account: stripeAccount,
       };
       intent.client_secret = `${intent.id}_secret_${randomBytes(8).toString('hex')}`;
       intents.set(intent.id, intent);
@@ -213,11 +313,11 @@ export async function startFakeStripe(options: {
         const { event: e } = pay(intent, form.payment_method);
         if (autoWebhooks) void deliver(e).catch(() => undefined);
       }
-      return reply(200, { ...intent });
+      return reply(200, shown(intent));
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
       const paid = intents.get(String(form.payment_intent));
-      if (!paid) return notFound(res, 'payment_intent');
+      if (!paid || paid.account !== stripeAccount) return notFound(res, 'payment_intent');
       if (paid.status !== 'succeeded') {
         return reply(400, {
           error: {
@@ -235,11 +335,14 @@ export async function startFakeStripe(options: {
         currency: paid.currency,
         status: 'succeeded',
       };
-      refunds.push(refund);
+      refunds.push({ ...refund, account: stripeAccount });
       return reply(200, refund);
     }
     const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/.exec(url.pathname);
-    const intent = match ? intents.get(match[1]!) : undefined;
+    const found = match ? intents.get(match[1]!) : undefined;
+    // An intent lives in one account: asked from another (or the platform), it does not exist.
+    // The browser's calls with the client secret say the account as Stripe.js does.
+    const intent = found && found.account === stripeAccount ? found : undefined;
     if (match && !intent) return notFound(res, 'payment_intent');
     if (intent && req.method === 'GET' && !match![2]) {
       return json(res, 200, expandIntent(intent, url.searchParams.has('expand[0]')));
@@ -259,7 +362,7 @@ export async function startFakeStripe(options: {
       }
       const { event: e } = pay(intent, String(form.payment_method ?? 'pm_card_visa'));
       if (autoWebhooks) void deliver(e).catch(() => undefined);
-      return reply(200, { ...intent });
+      return reply(200, shown(intent));
     }
     if (intent && req.method === 'POST' && match![2] === 'cancel') {
       if (intent.status === 'succeeded' || intent.status === 'canceled') {
@@ -272,7 +375,7 @@ export async function startFakeStripe(options: {
         });
       }
       intent.status = 'canceled';
-      return reply(200, { ...intent });
+      return reply(200, shown(intent));
     }
     return notFound(res, url.pathname);
   }
@@ -295,6 +398,26 @@ export async function startFakeStripe(options: {
     intents,
     refunds,
     calls,
+    accounts,
+    /** Makes a path answer 500 (on) or work again (off). */
+    fail(path: string, on = true) {
+      if (on) failing.add(path);
+      else failing.delete(path);
+    },
+    /** A connected account the platform made, onboarded (it can take charges). */
+    connectedAccount() {
+      const account: Account = {
+        id: id('acct'),
+        object: 'account',
+        email: null,
+        charges_enabled: true,
+        details_submitted: true,
+        metadata: {},
+        controller: null,
+      };
+      accounts.set(account.id, account);
+      return account.id;
+    },
     sent,
     sendWebhooksTo(url: string) {
       webhookUrl = url;
@@ -325,7 +448,8 @@ export async function startFakeStripe(options: {
 const STRIPE_JS = `(() => {
   const CARDS = ${JSON.stringify(Object.fromEntries(Object.entries(CARDS).map(([n, c]) => [n, c.pm])))};
   const base = new URL(document.currentScript.src).origin;
-  window.Stripe = function Stripe(publishableKey) {
+  window.Stripe = function Stripe(publishableKey, options) {
+    const account = options && options.stripeAccount;
     let input = null;
     return {
       elements({ clientSecret }) {
@@ -355,7 +479,10 @@ const STRIPE_JS = `(() => {
         if (!pm) return { error: { type: 'validation_error', message: 'Your card number is invalid.' } };
         const response = await fetch(base + '/v1/payment_intents/' + intentId + '/confirm', {
           method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Bearer ' + publishableKey },
+          headers: Object.assign(
+            { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Bearer ' + publishableKey },
+            account ? { 'stripe-account': account } : {},
+          ),
           body: new URLSearchParams({ client_secret: secret, payment_method: pm }),
         });
         const intent = await response.json();

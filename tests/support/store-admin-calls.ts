@@ -5,6 +5,7 @@ import { THEME_CALLS } from './store-admin-calls/theme';
 import { HOSTS_CALLS } from './store-admin-calls/hosts';
 import { PRICES_CALLS } from './store-admin-calls/prices';
 import { DNS_CALLS } from './store-admin-calls/dns';
+import { PAYMENTS_CALLS } from './store-admin-calls/payments';
 
 /**
  * Every /api/store-admin call, for the isolation and role matrix (tests/api/store-admin-matrix
@@ -127,4 +128,5 @@ export const STORE_ADMIN_CALLS: StaffCall[] = [
   ...HOSTS_CALLS,
   ...PRICES_CALLS,
   ...DNS_CALLS,
+  ...PAYMENTS_CALLS,
 ];

@@ -114,11 +114,11 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     available: true,
   },
   {
-    id: 'payouts',
-    label: 'Payouts',
-    href: '/admin/payouts',
+    id: 'payments',
+    label: 'Payments',
+    href: '/admin/payments',
     permission: 'payouts.manage',
-    available: false,
+    available: true,
   },
   {
     id: 'staff',

@@ -630,6 +630,12 @@ export const orders = pgTable(
     numberAddresses: jsonb('number_addresses').notNull().default({}),
     /** The store as supplier when the order was placed (names, address, VAT and bank details). */
     supplier: jsonb('supplier').notNull(),
+    /**
+     * The store's connected Stripe account when the order was placed (issue 26 point 12): its
+     * charges and refunds go to it, and only its events pay it. Null: the platform is paid and
+     * is the supplier (decision 0230).
+     */
+    stripeAccount: text('stripe_account'),
     savePaymentMethod: boolean('save_payment_method').notNull().default(false),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -737,6 +743,8 @@ export const paymentMethods = pgTable(
     providerRef: text('provider_ref').notNull(),
     /** The provider's customer the method belongs to (Stripe), for charges off-session. */
     customerRef: text('customer_ref'),
+    /** The connected Stripe account the method lives in; null: the platform's account. */
+    stripeAccount: text('stripe_account'),
     label: text('label').notNull(),
     /** The method renewals are charged to; at most one per account. */
     isDefault: boolean('is_default').notNull().default(false),
@@ -1289,4 +1297,23 @@ export const disabledTlds = pgTable(
     tld: text('tld').notNull(),
   },
   (t) => [primaryKey({ columns: [t.priceListId, t.siteVersion, t.tld] })],
+);
+
+/**
+ * A store's own Stripe account (Stripe Connect, issue 26 point 12, decision 0230): made when the
+ * owner starts onboarding, `active` once Stripe says it can take charges. A store without an
+ * active row sells under the platform, which is then merchant of record and supplier.
+ */
+export const storePaymentAccounts = pgTable(
+  'store_payment_accounts',
+  {
+    storeId: uuid('store_id')
+      .primaryKey()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    stripeAccount: text('stripe_account').notNull().unique(),
+    status: text('status').$type<'onboarding' | 'active'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('store_payment_accounts_status', sql`${t.status} in ('onboarding', 'active')`)],
 );

@@ -14,7 +14,7 @@ type StripeJs = {
 };
 declare global {
   interface Window {
-    Stripe?: (publishableKey: string) => StripeJs;
+    Stripe?: (publishableKey: string, options?: { stripeAccount?: string }) => StripeJs;
   }
 }
 
@@ -28,12 +28,15 @@ export function StripePay({
   jsUrl,
   returnUrl,
   amount,
+  stripeAccount,
 }: {
   clientSecret: string;
   publishableKey: string;
   jsUrl: string;
   returnUrl: string;
   amount: string;
+  /** The store's connected account the intent lives in (direct charges); null: the platform's. */
+  stripeAccount: string | null;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const ready = useRef<{ stripe: StripeJs; elements: StripeElements } | null>(null);
@@ -44,7 +47,7 @@ export function StripePay({
   useEffect(() => {
     const mount = () => {
       if (!window.Stripe || !host.current || ready.current) return;
-      const stripe = window.Stripe(publishableKey);
+      const stripe = window.Stripe(publishableKey, stripeAccount ? { stripeAccount } : undefined);
       const elements = stripe.elements({ clientSecret });
       elements.create('payment').mount(host.current);
       ready.current = { stripe, elements };
@@ -57,7 +60,7 @@ export function StripePay({
     script.onload = mount;
     script.onerror = () => setError('The card form could not be loaded. Try again shortly.');
     document.head.append(script);
-  }, [clientSecret, publishableKey, jsUrl]);
+  }, [clientSecret, publishableKey, jsUrl, stripeAccount]);
 
   async function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

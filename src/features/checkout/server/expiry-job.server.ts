@@ -36,7 +36,9 @@ export async function expireOrder({ orderId }: { orderId: string }): Promise<voi
   if (found.order.expiresAt > clockNow()) return;
   for (const payment of await orderPayments(orderId, db)) {
     if (!payment.providerRef || !OPEN.has(payment.status)) continue;
-    const outcome = await providerNamed(payment.provider).cancel(payment.id, payment.providerRef);
+    const outcome = await providerNamed(payment.provider).cancel(payment.id, payment.providerRef, {
+      stripeAccount: found.order.stripeAccount,
+    });
     if (outcome.status === 'succeeded') {
       await finishPayment(payment.id, { method: outcome.method });
       return;

@@ -29,7 +29,8 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from './orders-repository.server';
-import { numberPrefixOf, supplierOf } from './supplier';
+import { merchantFor } from './merchant.server';
+import { numberPrefixOf } from './supplier';
 
 export type { OrderRow, OrderLineRow };
 
@@ -89,6 +90,8 @@ export async function createOrder(
   },
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   const n = await nextInSeries(tx, input.store.key, 'order');
+  // Who is paid and who sells are decided together, now, and kept with the order (decision 0230).
+  const merchant = await merchantFor(tx, input.store);
   return insertOrder(
     tx,
     {
@@ -110,7 +113,8 @@ export async function createOrder(
       billing: input.billing,
       registrant: input.registrant,
       numberAddresses: input.numberAddresses,
-      supplier: supplierOf(input.store),
+      supplier: merchant.supplier,
+      stripeAccount: merchant.stripeAccount,
       savePaymentMethod: input.savePaymentMethod,
       createdAt: input.now,
       expiresAt: input.expiresAt,

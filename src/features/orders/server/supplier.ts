@@ -1,3 +1,5 @@
+import { BUILT_IN_BRANDS } from '@/features/tenancy/brands';
+import { storeFromBrand } from '@/features/tenancy/resolve-store';
 import type { Store } from '@/features/tenancy/store-types';
 import { supportAddressLines } from '@/features/tenancy/support-address';
 import type { Supplier } from '../order-types';
@@ -35,5 +37,21 @@ export function supplierOf(store: Store): Supplier {
           iban: v.bankIban || null,
         }
       : null,
+  };
+}
+
+/**
+ * The platform as seller (issue 26 point 12, decision 0231): a store that has not connected its
+ * own Stripe account sells under the platform, which is paid and so is the supplier. The
+ * platform is the company behind the built-in brand Nameport (its legal name, address, VAT and
+ * company numbers and bank); the invoice keeps the store's time zone, so its series' years are
+ * the store's as before.
+ */
+export function platformSupplierOf(store: Store): Supplier {
+  const platform = supplierOf(storeFromBrand(BUILT_IN_BRANDS.nameport, []));
+  return {
+    ...platform,
+    trading_name: platform.legal_name,
+    time_zone: store.variables.timeZone,
   };
 }

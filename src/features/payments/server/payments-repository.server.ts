@@ -79,7 +79,11 @@ export async function upsertMethod(
     .values(values)
     .onConflictDoUpdate({
       target: [paymentMethods.accountId, paymentMethods.provider, paymentMethods.providerRef],
-      set: { label: values.label, customerRef: values.customerRef },
+      set: {
+        label: values.label,
+        customerRef: values.customerRef,
+        stripeAccount: values.stripeAccount ?? null,
+      },
     })
     .returning({ id: paymentMethods.id });
   return row!.id;

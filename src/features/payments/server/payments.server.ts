@@ -133,6 +133,8 @@ export async function keepPaymentMethod(
     provider: ProviderName;
     providerRef: string;
     customerRef: string | null;
+    /** The connected account the method lives in; null: the platform's. */
+    stripeAccount: string | null;
     label: string;
     now: Date;
   },
@@ -143,6 +145,7 @@ export async function keepPaymentMethod(
     provider: input.provider,
     providerRef: input.providerRef,
     customerRef: input.customerRef,
+    stripeAccount: input.stripeAccount,
     label: input.label,
     createdAt: input.now,
   });

@@ -24,12 +24,22 @@ export type ProviderPayment = {
   /** Keep the method for renewals (the customer asked for it). */
   saveMethod: boolean;
   customer: { accountId: string; email: string; name: string };
+  /**
+   * The store's connected account the order pays (Stripe Connect direct charges, decision 0230);
+   * null: the platform's own account.
+   */
+  stripeAccount: string | null;
 };
+
+/** Which account a call about an existing payment goes to: null, the platform's. */
+export type OnAccount = { stripeAccount: string | null };
 
 /** A provider's webhook event, verified, in the product's words. */
 export type ProviderEvent = {
   id: string;
   type: string;
+  /** The connected account the event happened in (Stripe's `account`); null: the platform's. */
+  account: string | null;
   /** The provider's payment the event is about (a PaymentIntent), when it is about one. */
   intent: {
     ref: string;
@@ -50,9 +60,9 @@ export interface PaymentProvider {
    */
   start(payment: ProviderPayment): Promise<{ providerRef: string | null; clientSecret?: string }>;
   /** Where a started payment stands at the provider now. */
-  retrieve(providerRef: string): Promise<ProviderOutcome>;
+  retrieve(providerRef: string, on: OnAccount): Promise<ProviderOutcome>;
   /** Stops a payment nobody finished; answers where it stands after (it may have succeeded). */
-  cancel(paymentId: string, providerRef: string): Promise<ProviderOutcome>;
+  cancel(paymentId: string, providerRef: string, on: OnAccount): Promise<ProviderOutcome>;
   /** Charges a kept method without the customer (renewals, bills paid from the dashboard). */
   chargeSaved(
     payment: Omit<ProviderPayment, 'saveMethod'>,
@@ -75,6 +85,8 @@ export interface PaymentProvider {
     amount: number;
     /** A refund of part of a payment names its own key (the store admin's refund by line). */
     idempotencyKey?: string;
+    /** The account that took the payment: a refund goes back through it. */
+    stripeAccount: string | null;
   }): Promise<{ refundRef: string }>;
 }
 

@@ -80,6 +80,14 @@ function outcomeOf(intent: Stripe.PaymentIntent): ProviderOutcome {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Stripe's `account` of a Connect event: the connected account it happened in. */
+function accountOf(event: Record<string, unknown>): string | null {
+  return typeof event.account === 'string' && event.account ? event.account : null;
+}
+
+/** The request option that sends a call to a connected account (the Stripe-Account header). */
+const onAccount = (stripeAccount: string | null) => (stripeAccount ? { stripeAccount } : {});
+
 /**
  * A verified event in the product's words. Signed is not well formed: an event without an id, a
  * type or `data.object`, or an intent without its id, amount and currency, is refused (400).
@@ -93,7 +101,13 @@ function eventOf(event: unknown): ProviderEvent {
   }
   const object = event.data.object;
   if (object.object !== 'payment_intent') {
-    return { id: event.id, type: event.type, intent: null, outcome: null };
+    return {
+      id: event.id,
+      type: event.type,
+      account: accountOf(event),
+      intent: null,
+      outcome: null,
+    };
   }
   if (
     typeof object.id !== 'string' ||
@@ -107,6 +121,7 @@ function eventOf(event: unknown): ProviderEvent {
   return {
     id: event.id,
     type: event.type,
+    account: accountOf(event),
     intent: {
       ref: intent.id,
       amount: intent.amount,
@@ -130,10 +145,17 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
     telemetry: false,
   });
 
-  async function customerFor(customer: { accountId: string; email: string; name: string }) {
+  async function customerFor(
+    customer: { accountId: string; email: string; name: string },
+    stripeAccount: string | null,
+  ) {
+    // Direct charges keep their customer in the connected account: one per account there.
     const created = await stripe.customers.create(
       { email: customer.email, name: customer.name, metadata: { account_id: customer.accountId } },
-      { idempotencyKey: `customer-${customer.accountId}` },
+      {
+        idempotencyKey: `customer-${customer.accountId}${stripeAccount ? `-${stripeAccount}` : ''}`,
+        ...onAccount(stripeAccount),
+      },
     );
     return created.id;
   }
@@ -154,32 +176,44 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
           },
           automatic_payment_methods: { enabled: true },
           ...(payment.saveMethod
-            ? { customer: await customerFor(payment.customer), setup_future_usage: 'off_session' }
+            ? {
+                customer: await customerFor(payment.customer, payment.stripeAccount),
+                setup_future_usage: 'off_session',
+              }
             : {}),
         },
-        { idempotencyKey: `payment-${payment.paymentId}-create` },
+        {
+          idempotencyKey: `payment-${payment.paymentId}-create`,
+          ...onAccount(payment.stripeAccount),
+        },
       );
       return { providerRef: intent.id, clientSecret: intent.client_secret ?? undefined };
     },
-    async retrieve(providerRef) {
+    async retrieve(providerRef, on) {
       return outcomeOf(
-        await stripe.paymentIntents.retrieve(providerRef, { expand: ['payment_method'] }),
+        await stripe.paymentIntents.retrieve(
+          providerRef,
+          { expand: ['payment_method'] },
+          onAccount(on.stripeAccount),
+        ),
       );
     },
-    async cancel(paymentId, providerRef) {
+    async cancel(paymentId, providerRef, on) {
       try {
         return outcomeOf(
           await stripe.paymentIntents.cancel(
             providerRef,
             {},
-            { idempotencyKey: `payment-${paymentId}-cancel` },
+            { idempotencyKey: `payment-${paymentId}-cancel`, ...onAccount(on.stripeAccount) },
           ),
         );
       } catch (error) {
         // A succeeded (or already cancelled) intent cannot be cancelled: say where it stands.
         // The SDK's errors are told apart by their type, not their classes (src/lib/error-code.ts).
         if (stripeErrorType(error) === 'StripeInvalidRequestError') {
-          return outcomeOf(await stripe.paymentIntents.retrieve(providerRef));
+          return outcomeOf(
+            await stripe.paymentIntents.retrieve(providerRef, {}, onAccount(on.stripeAccount)),
+          );
         }
         throw error;
       }
@@ -197,7 +231,10 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
             off_session: true,
             confirm: true,
           },
-          { idempotencyKey: `payment-${payment.paymentId}-charge` },
+          {
+            idempotencyKey: `payment-${payment.paymentId}-charge`,
+            ...onAccount(payment.stripeAccount),
+          },
         );
         return { ...outcomeOf(intent), providerRef: intent.id };
       } catch (error) {
@@ -228,7 +265,10 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
     async refund(payment) {
       const refund = await stripe.refunds.create(
         { payment_intent: payment.providerRef, amount: payment.amount },
-        { idempotencyKey: payment.idempotencyKey ?? `payment-${payment.paymentId}-refund` },
+        {
+          idempotencyKey: payment.idempotencyKey ?? `payment-${payment.paymentId}-refund`,
+          ...onAccount(payment.stripeAccount),
+        },
       );
       return { refundRef: refund.id };
     },

@@ -64,6 +64,17 @@ export async function runCharge(
   customer: { email: string; name: string },
 ): Promise<ChargeOutcome> {
   const provider = providerNamed(method.provider);
+  // A card kept in one Stripe account cannot be charged in another (the store connected or
+  // disconnected its own account since): the customer pays the bill on its page (decision 0230).
+  if (method.provider === 'stripe' && (method.stripeAccount ?? null) !== bill.stripeAccount) {
+    const reason = 'The kept card belongs to another payment account: please pay this bill.';
+    await setPaymentStatus(await appDb(), paymentId, {
+      status: 'requires_payment',
+      failureMessage: null,
+      now: clockNow(),
+    });
+    return { paid: false, reason };
+  }
   const outcome = await provider.chargeSaved(
     {
       paymentId,
@@ -72,6 +83,7 @@ export async function runCharge(
       amount: bill.totalGross,
       currency: bill.currency,
       customer: { accountId: bill.accountId, ...customer },
+      stripeAccount: bill.stripeAccount,
     },
     { providerRef: method.providerRef, customerRef: method.customerRef },
   );

@@ -97,6 +97,7 @@ export async function finishPayment(
             provider: payment.provider,
             providerRef: input.method.providerRef,
             customerRef: input.method.customerRef,
+            stripeAccount: locked.order.stripeAccount,
             label: input.method.label,
             now,
           })

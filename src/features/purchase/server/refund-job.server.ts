@@ -21,13 +21,15 @@ async function refundPayment({ paymentId }: { paymentId: string }): Promise<void
   const db = await appDb();
   const payment = await paymentById(paymentId, db);
   if (!payment || payment.status !== 'refunded' || !payment.providerRef) return;
+  const found = await orderById(db, payment.orderId);
   const { refundRef } = await providerNamed(payment.provider).refund({
     paymentId: payment.id,
     providerRef: payment.providerRef,
     amount: payment.amount,
+    // Given back by the account that took it (decision 0230).
+    stripeAccount: found?.order.stripeAccount ?? null,
   });
   logger.info({ payment_id: payment.id, refund: refundRef }, 'payment refunded');
-  const found = await orderById(db, payment.orderId);
   const store = found ? await storeService().byHost(found.order.storeHost) : null;
   if (!found || !store) {
     logger.warn({ payment_id: payment.id }, 'refund: the order or its store is gone, no mail');

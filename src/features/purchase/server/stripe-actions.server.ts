@@ -30,7 +30,14 @@ type AccountScope = { accountId: string; storeKey: string };
 export async function stripePayment(
   scope: AccountScope,
   paymentId: string,
-): Promise<{ payment: PaymentRow; clientSecret: string; publishableKey: string; jsUrl: string }> {
+): Promise<{
+  payment: PaymentRow;
+  clientSecret: string;
+  publishableKey: string;
+  jsUrl: string;
+  /** The connected account the intent lives in: Stripe.js must be told (direct charges). */
+  stripeAccount: string | null;
+}> {
   const payment = await accountPayment(scope, paymentId);
   const env = getEnv();
   if (payment.provider !== 'stripe' || !env.STRIPE_PUBLISHABLE_KEY) {
@@ -51,6 +58,8 @@ export async function stripePayment(
       email: found.order.email,
       name: found.order.billing.name,
     },
+    // The store's connected account when it sells in its own name (decision 0230).
+    stripeAccount: found.order.stripeAccount,
   });
   if (!payment.providerRef && started.providerRef) {
     await setProviderRef(payment.id, started.providerRef, clockNow());
@@ -60,6 +69,7 @@ export async function stripePayment(
     clientSecret: started.clientSecret ?? '',
     publishableKey: env.STRIPE_PUBLISHABLE_KEY,
     jsUrl: env.STRIPE_JS_URL,
+    stripeAccount: found.order.stripeAccount,
   };
 }
 
@@ -102,7 +112,10 @@ async function recordOutcome(
 export async function stripeReturn(scope: AccountScope, paymentId: string): Promise<string> {
   const payment = await accountPayment(scope, paymentId);
   if (payment.provider !== 'stripe' || !payment.providerRef) return `/checkout/pay/${payment.id}`;
-  const outcome = await providerNamed('stripe').retrieve(payment.providerRef);
+  const found = await orderById(await appDb(), payment.orderId);
+  const outcome = await providerNamed('stripe').retrieve(payment.providerRef, {
+    stripeAccount: found?.order.stripeAccount ?? null,
+  });
   if (outcome.status === 'succeeded') {
     await finishPayment(payment.id, { method: outcome.method });
     return `/orders/${payment.orderId}`;
@@ -113,11 +126,18 @@ export async function stripeReturn(scope: AccountScope, paymentId: string): Prom
 
 /**
  * Why an event is not applied to the payment it names, or null when it counts. It counts only for
- * the intent the payment recorded, for the payment's amount and currency: a signed event about
+ * the intent the payment recorded, from the order's Stripe account, for the payment's amount and
+ * currency: a signed event about
  * another intent (someone else's account can sign events too) never pays an order.
  */
-function mismatch(event: ProviderEvent, payment: PaymentRow | null): string | null {
+async function mismatch(event: ProviderEvent, payment: PaymentRow | null): Promise<string | null> {
   if (!payment || payment.provider !== 'stripe') return 'no payment recorded this intent';
+  // Connect: an event counts only from the account the order pays, the store's connected
+  // account or (null) the platform's own; another account's event never pays it (decision 0230).
+  const found = await orderById(await appDb(), payment.orderId);
+  if ((found?.order.stripeAccount ?? null) !== event.account) {
+    return 'the event is from another Stripe account than the order’s';
+  }
   if (event.intent!.amount !== payment.amount) return 'the amount is not the payment’s';
   if (event.intent!.currency !== payment.currency) return 'the currency is not the payment’s';
   return null;
@@ -139,7 +159,8 @@ export async function handleStripeWebhook(
   const event = providerNamed('stripe').parseWebhook(rawBody, signature);
   const record = { provider: 'stripe' as const, id: event.id, type: event.type };
   const payment = event.intent ? await paymentByProviderRef('stripe', event.intent.ref) : null;
-  const problem = event.intent && event.outcome ? mismatch(event, payment) : 'not about a payment';
+  const problem =
+    event.intent && event.outcome ? await mismatch(event, payment) : 'not about a payment';
   if (problem || !payment || !event.outcome) {
     if (event.intent) {
       logger.warn(
@@ -147,6 +168,7 @@ export async function handleStripeWebhook(
           event_id: event.id,
           type: event.type,
           intent: event.intent.ref,
+          account: event.account,
           metadata_payment_id: event.intent.paymentId,
           payment_id: payment?.id ?? null,
           reason: problem,

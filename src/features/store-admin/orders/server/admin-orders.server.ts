@@ -257,7 +257,9 @@ export async function adminCancelOrder(staff: StaffContext, id: string) {
   if (found.order.status !== 'awaiting_payment') throw notCancellable(found.order.status);
   for (const payment of await orderPayments(found.order.id, db)) {
     if (!payment.providerRef || !OPEN.has(payment.status)) continue;
-    const outcome = await providerNamed(payment.provider).cancel(payment.id, payment.providerRef);
+    const outcome = await providerNamed(payment.provider).cancel(payment.id, payment.providerRef, {
+      stripeAccount: found.order.stripeAccount,
+    });
     if (outcome.status === 'succeeded') {
       throw new ApiError(
         409,
@@ -359,6 +361,8 @@ export async function adminRefundOrder(staff: StaffContext, id: string, input: R
         providerRef: payment.providerRef,
         amount: totals.gross,
         idempotencyKey: `store-refund-${key}`,
+        // Given back by the account that took it (decision 0230).
+        stripeAccount: order.stripeAccount,
       });
       refundRef = done.refundRef;
     }

@@ -86,6 +86,7 @@ async function StripeSection(props: {
       clientSecret={stripe.clientSecret}
       publishableKey={stripe.publishableKey}
       jsUrl={stripe.jsUrl}
+      stripeAccount={stripe.stripeAccount}
       amount={props.amount}
       returnUrl={`${origin}/checkout/return?payment=${props.paymentId}`}
     />

@@ -1,0 +1,29 @@
+import type { Metadata } from 'next';
+import { AdminFrame } from '@/features/store-admin/components/admin-frame';
+import { PaymentsPanel } from '@/features/store-admin/components/payments-panel';
+import { paymentsState } from '@/features/store-admin/payments/server/payments-admin.server';
+import { adminViewer } from '@/features/store-admin/server/admin-viewer.server';
+import { pageStaff } from '@/features/store-admin/server/page-staff.server';
+
+export const metadata: Metadata = { title: 'Payments', robots: { index: false } };
+export const dynamic = 'force-dynamic';
+
+/** Who is paid and named on the invoices; connect or disconnect the store's Stripe account (owners). */
+export default async function AdminPaymentsPage() {
+  const staff = await pageStaff('payouts.manage', '/admin/payments');
+  const state = await paymentsState(staff);
+  return (
+    <AdminFrame current="/admin/payments" viewer={adminViewer(staff)} title="Payments">
+      <p>
+        The one who is paid is the one who sells: connect the store’s own Stripe account to sell in
+        its own name, or sell under the platform, which is then paid and named on the invoices.
+      </p>
+      <PaymentsPanel
+        merchantOfRecord={state.merchant_of_record}
+        account={state.account ? { id: state.account.id, status: state.account.status } : null}
+        supplier={{ legal_name: state.supplier.legal_name, vat_number: state.supplier.vat_number }}
+        storeName={staff.store.config.store_name}
+      />
+    </AdminFrame>
+  );
+}

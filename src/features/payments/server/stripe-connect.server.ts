@@ -1,0 +1,99 @@
+import 'server-only';
+import Stripe from 'stripe';
+import { getEnv } from '@/lib/env';
+import { ApiError, isApiError } from '@/lib/http/api-response';
+import { stripeConnection } from './stripe-provider.server';
+
+/**
+ * The platform's side of Stripe Connect (issue 26 point 12, decision 0232): a connected account
+ * per store, made with the Accounts API and onboarded through Stripe's hosted Connect Onboarding
+ * (an Account Link), as Stripe documents for platforms. The store's owner never hands us keys.
+ */
+
+export const stripeNotConfigured = () =>
+  new ApiError(
+    409,
+    'stripe_not_configured',
+    'Card payments through Stripe are not set up on this platform, so there is no account to connect.',
+  );
+
+/** Stripe did not answer or refused: the owner can try again; nothing was kept. */
+export const stripeUnavailable = () =>
+  new ApiError(503, 'stripe_unavailable', 'Stripe could not be reached. Try again shortly.');
+
+/** A Stripe call whose failure is told as 503 `stripe_unavailable`, not as a server error. */
+async function atStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isApiError(error)) throw error;
+    throw stripeUnavailable();
+  }
+}
+
+/** A Stripe client with the platform's key, made per call (no cache shared between bundles). */
+function platformStripe(): Stripe {
+  const env = getEnv();
+  if (!env.STRIPE_SECRET_KEY) throw stripeNotConfigured();
+  return new Stripe(env.STRIPE_SECRET_KEY, {
+    ...stripeConnection(env.STRIPE_API_URL),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+  });
+}
+
+/**
+ * A new connected account for a store: the store is the merchant, with its own Stripe Dashboard,
+ * pays its own fees and Stripe carries its losses (the controller properties Stripe recommends in
+ * place of the legacy Standard type). The idempotency key is made from the store and the attempt,
+ * so a retried request makes one account.
+ */
+export async function createConnectedAccount(input: {
+  storeId: string;
+  attempt: string;
+  email: string;
+  country?: string;
+}): Promise<string> {
+  const stripe = platformStripe();
+  const account = await atStripe(() =>
+    stripe.accounts.create(
+      {
+        email: input.email,
+        metadata: { store_id: input.storeId },
+        controller: {
+          stripe_dashboard: { type: 'full' },
+          fees: { payer: 'account' },
+          losses: { payments: 'stripe' },
+          requirement_collection: 'stripe',
+        },
+      },
+      { idempotencyKey: `connect-${input.storeId}-${input.attempt}` },
+    ),
+  );
+  return account.id;
+}
+
+/** A single-use Stripe URL that takes the owner through Connect Onboarding for the account. */
+export async function onboardingLink(input: {
+  account: string;
+  returnUrl: string;
+  refreshUrl: string;
+}): Promise<{ url: string; expiresAt: Date }> {
+  const stripe = platformStripe();
+  const link = await atStripe(() =>
+    stripe.accountLinks.create({
+      account: input.account,
+      type: 'account_onboarding',
+      return_url: input.returnUrl,
+      refresh_url: input.refreshUrl,
+    }),
+  );
+  return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
+}
+
+/** Whether Stripe lets the connected account take charges yet (onboarding done). */
+export async function accountCanCharge(account: string): Promise<boolean> {
+  const found = await platformStripe().accounts.retrieve(account);
+  return found.charges_enabled === true;
+}
