@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectFitsScreen } from './dashboard-support';
-import { serverClock } from './support';
+import { ADMIN_TOKEN, jsonOf, request, serverClock } from './support';
 
 /**
  * An admin page as every admin spec checks it: axe on the whole page finds nothing serious or
@@ -47,4 +47,16 @@ export async function enrolAuthenticator(page: Page, password: string): Promise<
   await page.getByRole('button', { name: 'Turn on' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   return app;
+}
+
+/** A call of the platform operator (bearer ADMIN_API_TOKEN) that must answer 201: its data. */
+export async function operator(path: string, body: unknown) {
+  const answer = await request({
+    method: 'POST',
+    path,
+    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(answer.status, answer.body).toBe(201);
+  return jsonOf(answer).data;
 }

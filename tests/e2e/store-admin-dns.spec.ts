@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { MailServer } from '../support/mail-server';
 import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
-import { checkAdminPage, enrolAuthenticator, signIn } from './admin-support';
-import { ADMIN_TOKEN, PORT, jsonOf, request, visit } from './support';
+import { checkAdminPage, enrolAuthenticator, operator, signIn } from './admin-support';
+import { PORT, visit } from './support';
 
 /**
  * The store's DNS default in the browser (issue 28 point 3): the owner of a store the operator
@@ -22,17 +22,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await mailbox.close();
 });
-
-async function operator(path: string, body: unknown) {
-  const answer = await request({
-    method: 'POST',
-    path,
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(answer.status, answer.body).toBe(201);
-  return jsonOf(answer).data;
-}
 
 test('the owner sees the DNS templates’ records and names the store’s default', async ({
   browser,

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { MailServer } from '../support/mail-server';
 import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
-import { checkAdminPage } from './admin-support';
-import { ADMIN_TOKEN, PORT, jsonOf, request, serverClock, visit } from './support';
+import { checkAdminPage, operator } from './admin-support';
+import { PORT, serverClock, visit } from './support';
 
 /**
  * Who is paid, in the browser (issue 26 point 12): the owner of a store the operator made opens
@@ -22,17 +22,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await mailbox.close();
 });
-
-async function operator(path: string, body: unknown) {
-  const answer = await request({
-    method: 'POST',
-    path,
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(answer.status, answer.body).toBe(201);
-  return jsonOf(answer).data;
-}
 
 test('the owner sees that the platform is paid and named, and why Connect is not offered here', async ({
   browser,

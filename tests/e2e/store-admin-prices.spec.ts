@@ -4,7 +4,8 @@ import { Secret, TOTP } from 'otpauth';
 import type { MailServer } from '../support/mail-server';
 import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
 import { expectFitsScreen } from './dashboard-support';
-import { ADMIN_TOKEN, PORT, jsonOf, request, serverClock, visit } from './support';
+import { operator } from './admin-support';
+import { PORT, serverClock, visit } from './support';
 
 /**
  * Prices over cost in the browser (issue 26, points 4 and 10): the owner of a store the operator
@@ -24,17 +25,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await mailbox.close();
 });
-
-async function operator(path: string, body: unknown) {
-  const answer = await request({
-    method: 'POST',
-    path,
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(answer.status, answer.body).toBe(201);
-  return jsonOf(answer).data;
-}
 
 async function checkPage(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).analyze();
