@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import type { MailServer } from '../support/mail-server';
+import { activeCustomer, suiteEmail } from './auth-support';
 import { expectFitsScreen } from './dashboard-support';
-import { ADMIN_TOKEN, jsonOf, request, serverClock } from './support';
+import { ADMIN_TOKEN, jsonOf, request, serverClock, visit } from './support';
 
 /**
  * An admin page as every admin spec checks it: axe on the whole page finds nothing serious or
@@ -59,4 +61,33 @@ export async function operator(path: string, body: unknown) {
   });
   expect(answer.status, answer.body).toBe(201);
   return jsonOf(answer).data;
+}
+
+/**
+ * A store the operator makes and its first owner: invited by mail, registered and activated on
+ * the store's host, signed in, the invitation accepted and the authenticator app set up. Answers
+ * the owner's page, on /admin.
+ */
+export async function newStoreOwner(
+  browser: Browser,
+  mailbox: MailServer,
+  store: { host: string; name: string },
+  owner: { label: string; name: string; password: string },
+): Promise<Page> {
+  await operator('/api/admin/stores', { host: store.host, store_name: store.name });
+  const email = suiteEmail(owner.label);
+  await operator(`/api/admin/stores/${store.host}/staff`, { email, role: 'store_owner' });
+  const invitation = await mailbox.waitFor(email, (m) => m.subject.startsWith('You are invited'));
+  const link = invitation.text.match(/https?:\/\/\S+/g)!.find((u) => u.includes('/admin/join'))!;
+  await activeCustomer(mailbox, email, owner.password, owner.name, store.host);
+  const page = await (await browser.newContext()).newPage();
+  await visit(page, link);
+  await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await signIn(page, email, owner.password);
+  await expect(page).toHaveURL(/\/admin\/join\?token=/);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await page.getByRole('button', { name: 'Accept the invitation' }).click();
+  await enrolAuthenticator(page, owner.password);
+  return page;
 }

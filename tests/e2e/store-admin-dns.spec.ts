@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { MailServer } from '../support/mail-server';
-import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
-import { checkAdminPage, enrolAuthenticator, operator, signIn } from './admin-support';
+import { startSuiteMailbox } from './auth-support';
+import { checkAdminPage, newStoreOwner } from './admin-support';
 import { PORT, visit } from './support';
 
 /**
@@ -27,22 +27,12 @@ test('the owner sees the DNS templates’ records and names the store’s defaul
   browser,
 }) => {
   test.setTimeout(180_000);
-  await operator('/api/admin/stores', { host: HOST, store_name: 'DNS Default Test' });
-  const email = suiteEmail('dns-owner');
-  await operator(`/api/admin/stores/${HOST}/staff`, { email, role: 'store_owner' });
-  const invitation = await mailbox.waitFor(email, (m) => m.subject.startsWith('You are invited'));
-  const link = invitation.text.match(/https?:\/\/\S+/g)!.find((u) => u.includes('/admin/join'))!;
-  await activeCustomer(mailbox, email, PASSWORD, 'Dee Dns', HOST);
-
-  const owner = await (await browser.newContext()).newPage();
-  await visit(owner, link);
-  await owner.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
-  await owner.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await signIn(owner, email, PASSWORD);
-  await expect(owner).toHaveURL(/\/admin\/join\?token=/);
-  await owner.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await owner.getByRole('button', { name: 'Accept the invitation' }).click();
-  await enrolAuthenticator(owner, PASSWORD);
+  const owner = await newStoreOwner(
+    browser,
+    mailbox,
+    { host: HOST, name: 'DNS Default Test' },
+    { label: 'dns-owner', name: 'Dee Dns', password: PASSWORD },
+  );
 
   await owner
     .getByRole('navigation', { name: 'DNS Default Test admin' })

@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import type { MailServer } from '../support/mail-server';
-import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
+import { startSuiteMailbox } from './auth-support';
 import { expectFitsScreen } from './dashboard-support';
-import { operator } from './admin-support';
-import { PORT, serverClock, visit } from './support';
+import { newStoreOwner } from './admin-support';
+import { PORT, visit } from './support';
 
 /**
  * Prices over cost in the browser (issue 26, points 4 and 10): the owner of a store the operator
@@ -41,39 +40,13 @@ test('the owner raises a TLD price and search shows it; a price below cost is re
   browser,
 }) => {
   test.setTimeout(180_000);
-  await operator('/api/admin/stores', { host: HOST, store_name: 'Prices Test' });
-  const email = suiteEmail('prices-owner');
-  await operator(`/api/admin/stores/${HOST}/staff`, { email, role: 'store_owner' });
-  const invitation = await mailbox.waitFor(email, (m) => m.subject.startsWith('You are invited'));
-  const link = invitation.text.match(/https?:\/\/\S+/g)!.find((u) => u.includes('/admin/join'))!;
-  await activeCustomer(mailbox, email, PASSWORD, 'Pat Prices', HOST);
-
   // The owner signs in, accepts the invitation and sets up the second factor.
-  const owner = await (await browser.newContext()).newPage();
-  await visit(owner, link);
-  await owner.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
-  await owner.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await owner.getByLabel('E-mail address').fill(email);
-  await owner.getByLabel('Password').fill(PASSWORD);
-  await owner.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(owner).toHaveURL(/\/admin\/join\?token=/);
-  await owner.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await owner.getByRole('button', { name: 'Accept the invitation' }).click();
-  await expect(owner).toHaveURL(/\/admin\/second-factor$/);
-  await owner.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await owner
-    .getByRole('region', { name: 'Authenticator app' })
-    .getByLabel('Your password')
-    .fill(PASSWORD);
-  await owner.getByRole('button', { name: 'Set up the authenticator app' }).click();
-  const secret = (await owner.getByTestId('totp-secret').textContent())!.trim();
-  const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
-  const offset = await serverClock.offsetMs();
-  await owner
-    .getByLabel('Code from the app')
-    .fill(app.generate({ timestamp: Date.now() + offset }));
-  await owner.getByRole('button', { name: 'Turn on' }).click();
-  await expect(owner).toHaveURL(/\/admin$/);
+  const owner = await newStoreOwner(
+    browser,
+    mailbox,
+    { host: HOST, name: 'Prices Test' },
+    { label: 'prices-owner', name: 'Pat Prices', password: PASSWORD },
+  );
 
   // A shopper searches before the change.
   // A shopper in the UK (site version 1, GBP).
