@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { hasErrorCode } from '@/lib/error-code';
 import { CONTROL_CHARACTERS, hasControlCharacter } from '@/lib/http/control-characters';
 import { fieldsOf } from '@/lib/http/read-json';
 
@@ -27,4 +28,21 @@ export function pageQuery<S extends z.ZodType>(
   if (!result.success) Object.assign(fields, fieldsOf(result.error));
   if (Object.keys(fields).length > 0 || !result.success) return { fields };
   return { data: result.data };
+}
+
+/**
+ * What a list page shows for its address: the list, or instead the fields the address breaks or
+ * the call refused (a cursor of another list, say). Any other error is the page's error.
+ */
+export async function listForPage<Q, T>(
+  query: { data: Q } | { fields: Record<string, string[]> },
+  load: (data: Q) => Promise<T>,
+): Promise<{ page: T | null; problem: Record<string, string[]> | null }> {
+  if ('fields' in query) return { page: null, problem: query.fields };
+  try {
+    return { page: await load(query.data), problem: null };
+  } catch (error) {
+    if (!hasErrorCode(error, 'validation_failed')) throw error;
+    return { page: null, problem: (error as { fields?: Record<string, string[]> }).fields ?? {} };
+  }
 }

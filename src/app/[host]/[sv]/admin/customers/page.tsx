@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { hasErrorCode } from '@/lib/error-code';
 import { AdminFrame } from '@/features/store-admin/components/admin-frame';
 import styles from '@/features/store-admin/components/admin.module.css';
 import { adminTime, queryOf } from '@/features/store-admin/orders/components/admin-format';
@@ -9,7 +8,7 @@ import {
   ListFilters,
   QueryProblem,
 } from '@/features/store-admin/orders/components/list-filters';
-import { pageQuery } from '@/features/store-admin/orders/page-query';
+import { listForPage, pageQuery } from '@/features/store-admin/orders/page-query';
 import { customerListQuerySchema } from '@/features/store-admin/orders/schemas';
 import { listAdminCustomers } from '@/features/store-admin/orders/server/admin-orders.server';
 import { adminViewer } from '@/features/store-admin/server/admin-viewer.server';
@@ -27,16 +26,7 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
   const query = pageQuery(params, customerListQuerySchema, ['q', 'cursor']);
   const q = typeof params.q === 'string' && params.q !== '' ? params.q : undefined;
 
-  let page: Awaited<ReturnType<typeof listAdminCustomers>> | null = null;
-  let problem: Record<string, string[]> | null = 'fields' in query ? query.fields : null;
-  if ('data' in query) {
-    try {
-      page = await listAdminCustomers(staff, query.data);
-    } catch (error) {
-      if (!hasErrorCode(error, 'validation_failed')) throw error;
-      problem = (error as { fields?: Record<string, string[]> }).fields ?? {};
-    }
-  }
+  const { page, problem } = await listForPage(query, (data) => listAdminCustomers(staff, data));
 
   return (
     <AdminFrame current="/admin/customers" viewer={adminViewer(staff)} title="Customers">

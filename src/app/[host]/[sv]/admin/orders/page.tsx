@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { hasErrorCode } from '@/lib/error-code';
 import { AdminFrame } from '@/features/store-admin/components/admin-frame';
 import styles from '@/features/store-admin/components/admin.module.css';
 import {
@@ -15,7 +14,7 @@ import {
   ListFilters,
   QueryProblem,
 } from '@/features/store-admin/orders/components/list-filters';
-import { pageQuery } from '@/features/store-admin/orders/page-query';
+import { listForPage, pageQuery } from '@/features/store-admin/orders/page-query';
 import {
   ADMIN_ORDER_STATUSES,
   ADMIN_PROVIDERS,
@@ -46,16 +45,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
     FILTERS.map((k) => [k, typeof params[k] === 'string' ? (params[k] as string) : undefined]),
   ) as Record<(typeof FILTERS)[number], string | undefined>;
 
-  let page: Awaited<ReturnType<typeof listAdminOrders>> | null = null;
-  let problem: Record<string, string[]> | null = 'fields' in query ? query.fields : null;
-  if ('data' in query) {
-    try {
-      page = await listAdminOrders(staff, query.data);
-    } catch (error) {
-      if (!hasErrorCode(error, 'validation_failed')) throw error;
-      problem = (error as { fields?: Record<string, string[]> }).fields ?? {};
-    }
-  }
+  const { page, problem } = await listForPage(query, (data) => listAdminOrders(staff, data));
 
   return (
     <AdminFrame current="/admin/orders" viewer={adminViewer(staff)} title="Orders">
