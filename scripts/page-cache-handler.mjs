@@ -25,6 +25,13 @@ const TAGS_HEADER = 'x-next-cache-tags';
 const DEFAULT_LIMIT_BYTES = 32 * 1024 * 1024;
 /** A tag's expiry is remembered this long: no entry lives longer (next.config expireTime). */
 const TAG_MEMORY_MS = 2 * 3600 * 1000;
+/**
+ * Longer than any render takes: an entry set this long after its key was asked for is dated
+ * when it is set. Within it, an entry is dated when its key was first asked for.
+ */
+const RENDER_BOUND_MS = 30 * 1000;
+/** Keys whose last ask is remembered, at most (the oldest go first). */
+const ASKED_LIMIT = 20_000;
 
 function origin() {
   const holder = /** @type {Record<symbol, string>} */ (/** @type {unknown} */ (globalThis));
@@ -56,6 +63,16 @@ function tagsOf(value, given) {
   return [...tags];
 }
 
+/**
+ * How long Next takes an entry for fresh: its revalidate time (a page's in `cacheControl`, a
+ * data cache entry's in its value or the context), forever when it has none.
+ * @param {any} data @param {any} ctx
+ */
+function freshForMs(data, ctx) {
+  const seconds = ctx?.cacheControl?.revalidate ?? data?.revalidate ?? ctx?.revalidate;
+  return typeof seconds === 'number' ? seconds * 1000 : Infinity;
+}
+
 /** A tag expiry message of another instance, or null. @param {string} raw */
 export function tagsFromMessage(raw) {
   let message;
@@ -74,10 +91,12 @@ export function tagsFromMessage(raw) {
 
 /** The in-memory store of one process. */
 export class PageCacheStore {
-  /** @type {Map<string, { value: any, lastModified: number, tags: string[], size: number }>} */
+  /** @type {Map<string, { value: any, lastModified: number, tags: string[], size: number, freshMs: number }>} */
   #entries = new Map();
   /** @type {Map<string, number>} tag → when it last expired */
   #expired = new Map();
+  /** @type {Map<string, number>} key → when it was first asked for since it was last set */
+  #asked = new Map();
   #bytes = 0;
   #limit;
   /** @type {((tags: string[]) => void) | undefined} */
@@ -94,23 +113,39 @@ export class PageCacheStore {
 
   get(key) {
     const entry = this.#entries.get(key);
-    if (!entry) return null;
-    if (entry.tags.some((tag) => (this.#expired.get(tag) ?? -Infinity) >= entry.lastModified)) {
-      this.#delete(key);
+    if (!entry) {
+      this.#noteAsked(key);
       return null;
     }
+    if (entry.tags.some((tag) => (this.#expired.get(tag) ?? -Infinity) >= entry.lastModified)) {
+      this.#delete(key);
+      this.#noteAsked(key);
+      return null;
+    }
+    // Past its revalidate time Next serves it once more and renders it again in the background.
+    if (Date.now() - entry.lastModified >= entry.freshMs) this.#noteAsked(key);
     // Most recently used last.
     this.#entries.delete(key);
     this.#entries.set(key, entry);
     return { value: entry.value, lastModified: entry.lastModified };
   }
 
-  set(key, value, tags) {
+  /**
+   * Keeps an entry. It is dated when its key was first asked for since it was last set (a miss,
+   * or a hit past `freshMs`, after which Next renders), not when it is set: a render that began
+   * before a tag expired read the data from before the change, and an entry it sets after the
+   * expiry must not outlive it (docs/decisions/0260).
+   */
+  set(key, value, tags, freshMs = Infinity) {
+    const now = Date.now();
+    const asked = this.#asked.get(key);
+    this.#asked.delete(key);
+    const lastModified = asked !== undefined && now - asked <= RENDER_BOUND_MS ? asked : now;
     this.#delete(key);
     if (value === null || value === undefined) return;
     const size = sizeOf(value) + key.length * 2;
     if (size > this.#limit) return;
-    this.#entries.set(key, { value, lastModified: Date.now(), tags: tagsOf(value, tags), size });
+    this.#entries.set(key, { value, lastModified, tags: tagsOf(value, tags), size, freshMs });
     this.#bytes += size;
     for (const [oldest] of this.#entries) {
       if (this.#bytes <= this.#limit) break;
@@ -136,6 +171,16 @@ export class PageCacheStore {
       this.#expired.delete(tag);
     }
     if (announce) this.#announce?.([...tags]);
+  }
+
+  /** Remembers when a key was first asked for, within the render bound; bounded in keys. */
+  #noteAsked(key) {
+    const now = Date.now();
+    const asked = this.#asked.get(key);
+    if (asked !== undefined && now - asked <= RENDER_BOUND_MS) return;
+    this.#asked.delete(key);
+    this.#asked.set(key, now);
+    if (this.#asked.size > ASKED_LIMIT) this.#asked.delete(this.#asked.keys().next().value);
   }
 
   #delete(key) {
@@ -200,9 +245,12 @@ export default class PageCacheHandler {
     return this.#store.get(key);
   }
 
-  /** @param {string} key @param {any} data @param {{ tags?: string[] }} [ctx] */
+  /**
+   * @param {string} key @param {any} data
+   * @param {{ tags?: string[], revalidate?: number | false, cacheControl?: { revalidate?: number | false } }} [ctx]
+   */
   async set(key, data, ctx) {
-    this.#store.set(key, data, ctx?.tags);
+    this.#store.set(key, data, ctx?.tags, freshForMs(data, ctx));
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   STORE_CHANGES_CHANNEL,
   announceStoreChange,
   applyStoreChange,
+  followStoreChangesOfOtherInstances,
   hostsFromMessage,
 } from '@/features/tenancy/server/store-sync.server';
 
@@ -92,6 +93,39 @@ if (redisUrl) {
       expect(JSON.parse(raw).hosts).toEqual(['bytes.localhost']);
       // Here it is this process's own message: applying it again would be wasted work.
       expect(hostsFromMessage(raw)).toBeNull();
+    });
+
+    it('from another instance drops the store lookup and the pages rendered before it came', async () => {
+      const stop = followStoreChangesOfOtherInstances();
+      try {
+        const pages = pageCacheStore();
+        const key = '/bytes.localhost/from-another-instance';
+        // Rendered here from the store lookup this instance held, before it heard of the change.
+        pages.set(key, {
+          kind: 'APP_PAGE',
+          html: '<p>Bytes Domains</p>',
+          headers: { 'x-next-cache-tags': storePageTag('bytes.localhost') },
+        });
+        expect(pages.get(key)).not.toBeNull();
+        await rename('bytes.localhost', 'Bytes Domains Elsewhere');
+        // Only the hosts message arrives (the tag expiry travels on another connection).
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        await listener.unsubscribe();
+        const publisher = new Redis(url);
+        await publisher.publish(
+          STORE_CHANGES_CHANNEL,
+          JSON.stringify({ origin: 'another-instance', hosts: ['bytes.localhost'] }),
+        );
+        await publisher.quit();
+        await expect
+          .poll(async () => (await storeService().byHost('bytes.localhost'))?.config.store_name)
+          .toBe('Bytes Domains Elsewhere');
+        expect(pages.get(key)).toBeNull();
+      } finally {
+        await rename('bytes.localhost', 'Bytes Domains');
+        applyStoreChange(['bytes.localhost']);
+        await stop();
+      }
     });
   });
 }

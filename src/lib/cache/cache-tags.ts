@@ -6,8 +6,12 @@ import { pageCacheStore } from '../../../scripts/page-cache-handler.mjs';
  * outside a request too (a job, a subscriber). The page cache is the project's own handler,
  * given to Next through the documented `cacheHandler` option (scripts/page-cache-handler.mjs,
  * docs/decisions/0190): an entry made before the expiry is not served again, on this instance
- * and, through Redis when REDIS_URL is set, on every other.
+ * and, through Redis when REDIS_URL is set, on every other. With `announce: false` (an expiry
+ * another instance announced) it stays on this instance.
  */
-export function expireCacheTags(tags: readonly string[]): void {
-  pageCacheStore().expire(tags);
+export function expireCacheTags(
+  tags: readonly string[],
+  { announce = true }: { announce?: boolean } = {},
+): void {
+  pageCacheStore().expire(tags, { announce });
 }

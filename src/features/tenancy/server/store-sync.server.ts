@@ -33,7 +33,7 @@ export function applyStoreChange(hosts: readonly string[]): void {
   expireCacheTags(hosts.map(storePageTag));
 }
 
-/** What another instance's store change does here: the pages follow through the page cache. */
+/** Forgets the store lookups of these hosts: the next request reads the database. */
 function forgetStoreLookups(hosts: readonly string[]): void {
   for (const host of hosts) storeService().invalidate(host);
 }
@@ -136,7 +136,13 @@ export function followStoreChangesOfOtherInstances(): () => Promise<void> {
   });
   subscriber.on('message', (_channel: string, raw: string) => {
     const hosts = hostsFromMessage(raw);
-    if (hosts) forgetStoreLookups(hosts);
+    if (!hosts) return;
+    forgetStoreLookups(hosts);
+    // The page cache has most likely expired these pages already, on the tags the changing
+    // instance announced on its own connection. A page rendered between that expiry and this
+    // message read the store lookup forgotten just now: expired again, here only
+    // (docs/decisions/0260).
+    expireCacheTags(hosts.map(storePageTag), { announce: false });
   });
   subscriber.subscribe(STORE_CHANGES_CHANNEL).catch(() => {
     // Reported by the error handler; ioredis subscribes again when it reconnects.
