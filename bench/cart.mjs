@@ -1,7 +1,10 @@
 // `npm run bench` (catalog and cart): domain search over 30 TLDs against a local RDAP server that
 // answers each lookup after 50 ms, cold (a new name each request, every lookup goes out) and warm
-// (answers cached); POST /api/cart and GET /api/cart, each as a ratio to /check-health.
+// (answers cached); GET /api/customer, POST /api/cart and GET /api/cart, each as a ratio to
+// /check-health.
 // Usage: node bench/cart.mjs [--duration 10]
+// On PostgreSQL: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_cart (a database of
+// its own, created if missing, dropped at the end), else on PGlite in a temporary directory.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -9,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { startRdapServer } from './rdap-server.mjs';
 import { printTable, startServer } from './support.mjs';
 
@@ -47,14 +51,39 @@ const EXTRA_TLDS = [
   'life',
 ];
 
+const onPostgres = Boolean(process.env.BENCH_DATABASE_URL);
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? `pglite:${dataDir}`;
+
+/** The benchmark's own PostgreSQL database, made afresh; answers a function that drops it. */
+async function freshPostgresDatabase(url) {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  if (!/^bench_[a-z0-9_]+$/.test(name))
+    throw new Error('BENCH_DATABASE_URL must name a bench_* database');
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.query(`create database ${name}`);
+  await client.end();
+  return async () => {
+    const again = new pg.Client({ connectionString: admin.href });
+    await again.connect();
+    await again.query(`drop database if exists ${name} with (force)`);
+    await again.end();
+  };
+}
+
 /** Migrate and seed like `npm start` does, then give the domain brand 30 TLDs in GBP. */
 async function prepareDatabase() {
   execFileSync(
     process.execPath,
     ['--conditions=react-server', '--import', 'tsx', 'scripts/db.ts', 'seed'],
-    { cwd: root, env: { ...process.env, DATABASE_URL: `pglite:${dataDir}`, LOG_LEVEL: 'warn' } },
+    { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' } },
   );
-  const db = new PGlite(dataDir);
+  const db = onPostgres ? new pg.Client({ connectionString: databaseUrl }) : new PGlite(dataDir);
+  if (onPostgres) await db.connect();
   for (const [i, tld] of EXTRA_TLDS.entries()) {
     await db.query(
       `insert into tld_prices (price_list_id, site_version, tld, register_net, renew_net, transfer_net, sort_order)
@@ -65,7 +94,7 @@ async function prepareDatabase() {
   const { rows } = await db.query(
     `select count(*)::int as n from tld_prices where price_list_id = 'nameport' and site_version = 1`,
   );
-  await db.close();
+  await (onPostgres ? db.end() : db.close());
   return rows[0].n;
 }
 
@@ -106,12 +135,13 @@ async function run({ name, requests, connections = 32, expect = 200 }) {
   };
 }
 
+const dropDatabase = onPostgres ? await freshPostgresDatabase(databaseUrl) : async () => {};
 const tlds = await prepareDatabase();
 const rdap = await startRdapServer({ latencyMs: 50, taken: ['taken.com', 'taken.net'] });
 const server = await startServer({
   port,
   env: {
-    DATABASE_URL: `pglite:${dataDir}`,
+    DATABASE_URL: databaseUrl,
     AVAILABILITY_PROVIDER: 'rdap',
     RDAP_BASE_URL: rdap.url,
     AVAILABILITY_TIMEOUT_MS: '1000',
@@ -158,6 +188,10 @@ try {
       requests: [get('/api/domains/search?q=benchwarm', { 'accept-language': 'en-GB' })],
     },
     {
+      name: 'GET /api/customer (64 visitors)',
+      requests: [{ setupRequest: (req) => ({ ...req, ...get('/api/customer', nextVisitor()) }) }],
+    },
+    {
       name: 'POST /api/cart (new domain, 64 carts)',
       requests: [
         {
@@ -187,7 +221,7 @@ try {
   const base = rows[0].rps;
   for (const r of rows) r.ratio = r.rps / base;
   console.log(
-    `\ncatalog and cart: node ${process.version}, ${duration}s per case, 32 connections, RDAP latency 50 ms per lookup, ${rdap.lookups()} RDAP lookups served`,
+    `\ncatalog and cart: node ${process.version}, ${duration}s per case, 32 connections, RDAP latency 50 ms per lookup, ${rdap.lookups()} RDAP lookups served, server on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
   );
   printTable(rows);
   const warm = rows.find((r) => r.name.startsWith('search warm'));
@@ -200,6 +234,7 @@ try {
 } finally {
   await server.stop();
   await rdap.close();
+  await dropDatabase();
   rmSync(dataDir, { recursive: true, force: true });
 }
 if (failed) process.exitCode = 1;
