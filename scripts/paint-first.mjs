@@ -10,7 +10,7 @@
 
 import { readFileSync } from 'node:fs';
 import onHeaders from 'on-headers';
-import { chosenEncoding, notModified, servedPages } from './page-bytes.mjs';
+import { notModified, servedPages } from './page-bytes.mjs';
 import { inlineScriptHashes, sha256Source } from './security-headers.mjs';
 
 /**
@@ -249,8 +249,8 @@ function toBuffer(chunk, encoding) {
 /**
  * Rewrites the HTML pages this response carries (and nothing else). Install it before anything
  * is written: it wraps `write` and `end`, deciding on the first call by the Content-Type.
- * With `pages`, a page from Next's page cache is sent from there, already rewritten and, where
- * the client takes it, already compressed (page-bytes.mjs).
+ * With `pages`, a page from Next's page cache is sent from there, already rewritten, with an
+ * entity tag made once (page-bytes.mjs).
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {import('./page-bytes.mjs').PageBytes} [pages]
@@ -328,15 +328,11 @@ export function paintFirst(req, res, pages) {
         this.removeHeader('content-length');
         return end.call(this, cb);
       }
-      const method = chosenEncoding(req, this, page.identity.length);
-      const encoded = page.encoded(method);
-      // Not ready (or not kept, as deflate): the identity bytes, which `compression` encodes.
-      if (encoded !== undefined && method !== 'identity')
-        this.setHeader('content-encoding', method);
-      const out = encoded ?? page.identity;
+      // The rewritten bytes, which `compression` (installed before this) encodes as the client
+      // asks; its exact length, which `compression` drops when it does.
       exactLength = true;
-      this.setHeader('content-length', out.length);
-      return end.call(this, out, cb);
+      this.setHeader('content-length', page.identity.length);
+      return end.call(this, page.identity, cb);
     }
     const body = chunk === undefined || chunk === null ? EMPTY : r.push(toBuffer(chunk, encoding));
     const rest = r.flush();

@@ -6,8 +6,9 @@
 //   N trusted proxies in front, the socket's address is appended to the chain they built, and the
 //   application reads the client N entries from the right (src/lib/http/client-ip.ts).
 // - Pages load their JavaScript after the first paint (paint-first.mjs).
-// - Compression, which has to come after that rewrite; a page from Next's page cache is sent
-//   already rewritten and compressed, with an entity tag made once (page-bytes.mjs).
+// - Compression (the `compression` package), which has to come after that rewrite; a page from
+//   Next's page cache is sent already rewritten, with an entity tag made once (page-bytes.mjs).
+//   Behind nginx the instances are asked for identity bytes and the front compresses.
 // - One log line per request, with a request id the application's own lines share
 //   (request-log.mjs).
 // - The security headers of every answer, with a Content-Security-Policy per page
@@ -51,7 +52,7 @@ await app.prepare();
 // Compression lives here rather than in Next (`compress: false` in next.config.ts) so that pages
 // can be rewritten before they are compressed (paint-first.mjs).
 const compress = compression();
-// Cached pages' bytes: rewritten and compressed once per page, not per request.
+// Cached pages' bytes: rewritten, tagged and their scripts hashed once per page, not per request.
 const pages = new PageBytes({ transform: rewritePage });
 const requestLog = createRequestLog({ level: process.env.LOG_LEVEL || 'info' });
 const security = createSecurityHeaders({ env: process.env, loaderHash: PAINT_FIRST_LOADER_HASH });

@@ -54,20 +54,13 @@ for (const [encoding, decode] of [
   ['br', brotliDecompressSync],
   ['gzip', gunzipSync],
 ] as const) {
-  test(`a cached page is served rewritten and precompressed in ${encoding}, with its exact length`, async () => {
+  test(`a cached page is served rewritten and compressed in ${encoding}`, async () => {
     const path = `/domains/pricing`;
-    // The first answer renders and keeps the page; its compressed form is made in the background.
-    let answer = await get('harbor.localhost', path, { 'accept-encoding': encoding });
-    await expect
-      .poll(async () => {
-        answer = await get('harbor.localhost', path, { 'accept-encoding': encoding });
-        return answer.headers['content-length'];
-      })
-      .toBeDefined();
+    // The first answer renders and keeps the page; the second is Next's cached page.
+    await get('harbor.localhost', path, { 'accept-encoding': encoding });
+    const answer = await get('harbor.localhost', path, { 'accept-encoding': encoding });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-encoding']).toBe(encoding);
-    expect(answer.headers['transfer-encoding']).toBeUndefined();
-    expect(Number(answer.headers['content-length'])).toBe(answer.wire.length);
     expect(answer.headers.vary).toMatch(/accept-encoding/i);
     expect(answer.headers['cache-status']).toMatch(/^storefront; hit/);
     const html = decode(answer.wire).toString('utf8');
