@@ -48,13 +48,12 @@ describe('TtlCache and the request that filled it', () => {
     const { AsyncLocalStorage } = await import('node:async_hooks');
     const request = new AsyncLocalStorage<{ page: string }>();
     const cache = new TtlCache<string, number>({ ttlMs: 60_000, maxEntries: 10 });
-    const first = await request.run({ page: 'a rendered page' }, () =>
-      cache.get('a', async () => 7),
-    );
-    expect(first).toBe(7);
+    const loading = request.run({ page: 'a rendered page' }, () => cache.get('a', async () => 7));
+    expect(await loading).toBe(7);
     // A later request gets the value, in its own context, not the first request's promise.
     let loads = 0;
     const again = request.run({ page: 'another page' }, () => cache.get('a', async () => ++loads));
+    expect(again).not.toBe(loading);
     expect(await again).toBe(7);
     expect(loads).toBe(0);
     const entries = (cache as unknown as { entries: Map<string, object> }).entries;
