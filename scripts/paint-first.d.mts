@@ -12,4 +12,5 @@ export function paintFirst(
   req: IncomingMessage,
   res: ServerResponse,
   pages?: import('./page-bytes.mjs').PageBytes,
+  options?: { rewrite?: boolean },
 ): void;

@@ -225,6 +225,18 @@ export function rewritePage(bytes) {
   return rest.length === 0 ? body : Buffer.concat([body, rest]);
 }
 
+/** What `paintFirst` uses with `rewrite: false`: the page whole, unchanged. */
+class PassThrough {
+  /** @param {Buffer} bytes */
+  push(bytes) {
+    return bytes;
+  }
+
+  flush() {
+    return EMPTY;
+  }
+}
+
 const isHtml = (res) => String(res.getHeader('content-type') ?? '').startsWith('text/html');
 
 /**
@@ -254,13 +266,15 @@ function toBuffer(chunk, encoding) {
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {import('./page-bytes.mjs').PageBytes} [pages]
+ * @param {{ rewrite?: boolean }} [options] `rewrite: false`: the pages pass unchanged (their bytes
+ *   still cached and their scripts hashed), to measure what the rewrite wins.
  */
-export function paintFirst(req, res, pages) {
+export function paintFirst(req, res, pages, { rewrite = true } = {}) {
   if (req.method === 'HEAD') return withoutPageLength(res);
   if (req.method !== 'GET') return;
   const write = res.write;
   const end = res.end;
-  /** @type {PaintFirstRewriter | null | undefined} */
+  /** @type {PaintFirstRewriter | PassThrough | null | undefined} */
   let rewriter;
   let written = false;
   const decide = () => {
@@ -275,7 +289,7 @@ export function paintFirst(req, res, pages) {
       res.getHeader('content-security-policy') === undefined &&
       // A length already on the wire could not be corrected: leave such a page as it is.
       !(res.headersSent && res.getHeader('content-length') !== undefined);
-    rewriter = rewritable ? new PaintFirstRewriter() : null;
+    rewriter = !rewritable ? null : rewrite ? new PaintFirstRewriter() : new PassThrough();
     return rewriter;
   };
 

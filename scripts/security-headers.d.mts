@@ -13,6 +13,7 @@ export function pagePolicy(p: {
   scripts: string[];
   frameAncestors: string;
   origins: OutsideOrigins;
+  strictDynamic?: boolean;
 }): string;
 export function nonPagePolicy(frameAncestors: string): string;
 export const HSTS_DEFAULT_MAX_AGE: number;
@@ -22,6 +23,7 @@ export function setCommonHeaders(res: ServerResponse, frameAncestors: string): v
 export function createSecurityHeaders(options: {
   env: Record<string, string | undefined>;
   loaderHash: string;
+  withoutLoader?: boolean;
 }): {
   prepare(req: IncomingMessage): string | null;
   apply(

@@ -129,13 +129,15 @@ export function outsideOrigins(env) {
 }
 
 /**
- * A page's policy.
- * @param {{ scripts: string[], frameAncestors: string, origins: ReturnType<typeof outsideOrigins> }} p
+ * A page's policy. `strictDynamic: false` (only for a cached page served without the paint-first
+ * loader, which bench/lighthouse-sweep.mjs --compare measures) lets the page's own scripts load
+ * from the site itself instead of from a script the policy trusts.
+ * @param {{ scripts: string[], frameAncestors: string, origins: ReturnType<typeof outsideOrigins>, strictDynamic?: boolean }} p
  */
-export function pagePolicy({ scripts, frameAncestors, origins }) {
+export function pagePolicy({ scripts, frameAncestors, origins, strictDynamic = true }) {
   return [
     "default-src 'self'",
-    `script-src 'strict-dynamic' ${scripts.join(' ')}`,
+    `script-src ${strictDynamic ? "'strict-dynamic'" : "'self'"} ${scripts.join(' ')}`,
     // Next inlines the pages' CSS, and themes and layout set style attributes.
     `style-src 'self' 'unsafe-inline' ${origins.style}`.trimEnd(),
     "img-src 'self' data: blob: https:",
@@ -189,10 +191,12 @@ const NOT_A_PAGE = /^\/(?:api|svc|_next)(?:\/|$)/;
 
 /**
  * The headers of every answer of one server.
- * @param {{ env: NodeJS.ProcessEnv, loaderHash: string }} options `loaderHash`: the paint-first
- *   loader's hash source, which serve.mjs writes into every page without a nonce.
+ * @param {{ env: NodeJS.ProcessEnv, loaderHash: string, withoutLoader?: boolean }} options
+ *   `loaderHash`: the paint-first loader's hash source, which serve.mjs writes into every page
+ *   without a nonce. `withoutLoader`: serve.mjs runs with PAINT_FIRST=off, and a cached page's
+ *   chunks are plain script tags, which load as the site's own.
  */
-export function createSecurityHeaders({ env, loaderHash }) {
+export function createSecurityHeaders({ env, loaderHash, withoutLoader = false }) {
   const origins = outsideOrigins(env);
   const hsts = hstsValue(env);
   /** A cached page's policy, made once per page and frame rule (its hashes are its own list). */
@@ -202,7 +206,12 @@ export function createSecurityHeaders({ env, loaderHash }) {
     if (!byFrame) cachedPolicies.set(scriptHashes, (byFrame = new Map()));
     let policy = byFrame.get(frameAncestors);
     if (policy === undefined) {
-      policy = pagePolicy({ scripts: scriptHashes, frameAncestors, origins });
+      policy = pagePolicy({
+        scripts: scriptHashes,
+        frameAncestors,
+        origins,
+        strictDynamic: !withoutLoader,
+      });
       byFrame.set(frameAncestors, policy);
     }
     return policy;

@@ -53,9 +53,16 @@ await app.prepare();
 // can be rewritten before they are compressed (paint-first.mjs).
 const compress = compression();
 // Cached pages' bytes: rewritten, tagged and their scripts hashed once per page, not per request.
-const pages = new PageBytes({ transform: rewritePage });
+// PAINT_FIRST=off leaves the pages as Next wrote them (their bytes still cached, tagged and their
+// scripts hashed), for bench/lighthouse-sweep.mjs --compare, which measures what the rewrite wins.
+const rewriting = process.env.PAINT_FIRST !== 'off';
+const pages = new PageBytes({ transform: rewriting ? rewritePage : (bytes) => bytes });
 const requestLog = createRequestLog({ level: process.env.LOG_LEVEL || 'info' });
-const security = createSecurityHeaders({ env: process.env, loaderHash: PAINT_FIRST_LOADER_HASH });
+const security = createSecurityHeaders({
+  env: process.env,
+  loaderHash: PAINT_FIRST_LOADER_HASH,
+  withoutLoader: !rewriting,
+});
 const metrics = createMetrics({ token: process.env.METRICS_TOKEN || undefined });
 /** Set on SIGTERM/SIGINT: the instance is stopping and says so on /api/ready. */
 let stopping = false;
@@ -109,7 +116,7 @@ const server = createServer((req, res) => {
   }
   if (answerMalformedPath(req, res)) return;
   compress(req, res, () => {
-    paintFirst(req, res, pages);
+    paintFirst(req, res, pages, { rewrite: rewriting });
     handle(req, res);
   });
 });

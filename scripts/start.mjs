@@ -34,8 +34,10 @@ if (builtAt === 0 || sources.some((s) => newestMtime(path.join(root, s)) > built
   );
   run(bin('next'), ['build'], { ...process.env, NODE_ENV: 'production' });
 }
-// The chunks start with V8's compile hint, whoever built them (docs/decisions/0114).
-addCompileHints(path.join(root, process.env.NEXT_DIST_DIR || '.next'));
+// The chunks start with V8's compile hint, whoever built them (docs/decisions/0114);
+// COMPILE_HINTS=off leaves them as built (bench/lighthouse-sweep.mjs --compare).
+if (process.env.COMPILE_HINTS !== 'off')
+  addCompileHints(path.join(root, process.env.NEXT_DIST_DIR || '.next'));
 
 // Migrate and seed in a short-lived process first: creating a fresh PGlite database (initdb)
 // leaves hundreds of MB allocated in the process that did it, and the server should not carry

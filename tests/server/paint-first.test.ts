@@ -172,10 +172,15 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
       next: () => void,
     ) => void;
     const pages = new PageBytes({ transform: rewritePage });
+    // /plain/…: the same routes served as with PAINT_FIRST=off (bench/lighthouse-sweep.mjs
+    // --compare), which measures what the rewrite wins.
+    const plainPages = new PageBytes({ transform: (bytes) => bytes });
     server = createServer((req, res) => {
       compress(req, res, () => {
-        paintFirst(req, res, pages);
-        routes[req.url ?? '']!(res);
+        const plain = req.url?.startsWith('/plain/');
+        if (plain) paintFirst(req, res, plainPages, { rewrite: false });
+        else paintFirst(req, res, pages);
+        routes[plain ? req.url!.slice('/plain'.length) : (req.url ?? '')]!(res);
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -335,6 +340,18 @@ describe('paintFirst on a real HTTP server, with compression after it', () => {
     expect(headers['content-length']).toBeUndefined();
     expectRewritten(body);
   });
+
+  it.each(['/cached', '/whole', '/streamed-early'])(
+    'sends %s as Next wrote it when the rewrite is off, tagged when cached',
+    async (path) => {
+      for (const encoding of ['identity', 'br']) {
+        const { status, headers, body } = await get(`/plain${path}`, encoding);
+        expect(status).toBe(200);
+        expect(body).toBe(PAGE);
+        if (path === '/cached') expect(String(headers.etag)).toMatch(/^"[\w-]{27}"$/);
+      }
+    },
+  );
 
   it('answers 304 with no body', async () => {
     const { body } = await get('/not-modified', 'identity');

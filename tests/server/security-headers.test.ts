@@ -22,6 +22,8 @@ import {
   createSecurityHeaders,
   hstsValue,
   inlineScriptHashes,
+  outsideOrigins,
+  pagePolicy,
   VAT_BOOT_HASH,
 } from '../../scripts/security-headers.mjs';
 
@@ -60,6 +62,23 @@ describe('inline script hashes', () => {
 
   it("name the root layout's boot script as it is today", () => {
     expect(VAT_BOOT_HASH).toBe(hashOf(VAT_BOOT_SCRIPT));
+  });
+});
+
+describe('a page policy', () => {
+  const origins = outsideOrigins({});
+  const scripts = [hashOf('a()')];
+
+  it("lets only the scripts it names start others ('strict-dynamic')", () => {
+    const policy = pagePolicy({ scripts, frameAncestors: "'none'", origins });
+    expect(policy).toContain(`script-src 'strict-dynamic' ${hashOf('a()')};`);
+    expect(policy).not.toContain("script-src 'self'");
+  });
+
+  it("loads a page's chunks as the site's own when no loader starts them (PAINT_FIRST=off)", () => {
+    const policy = pagePolicy({ scripts, frameAncestors: "'none'", origins, strictDynamic: false });
+    expect(policy).toContain(`script-src 'self' ${hashOf('a()')};`);
+    expect(policy).not.toContain('strict-dynamic');
   });
 });
 
