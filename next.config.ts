@@ -21,12 +21,10 @@ const nextConfig: NextConfig = {
     'dompurify',
   ],
   poweredByHeader: false,
-  // Next hashes a cached page's whole text in JavaScript on every request to make its ETag: 15% of
-  // the server's time on a cached page. scripts/page-bytes.mjs makes the tag once per page and
-  // answers If-None-Match itself (docs/decisions/0115).
-  generateEtags: false,
-  // scripts/serve.mjs compresses, after it has rewritten the page's script tags.
-  compress: false,
+  // Entity tags and compression are Next's own (generateEtags and compress at their defaults):
+  // the page cache keeps pages already rewritten (scripts/page-cache-handler.mjs), so nothing has
+  // to come between Next and its compression, and behind nginx the front compresses and caches
+  // (docs/decisions/0264).
   // Rendered store pages live in memory only, in a bounded LRU: they are rebuilt from the database
   // after a restart (the database may have changed meanwhile), and a flood of unknown hosts or
   // paths cannot fill the disk (docs/decisions/0010-page-cache.md). The cache is the project's own

@@ -83,7 +83,7 @@ export function cacheStatus(verdict) {
  * Removes internal headers from an answer about to be sent: the rewrite path
  * (`x-middleware-rewrite: /acme.localhost/2/...`) and the rest of Next's `x-middleware-*` and
  * `x-nextjs-*`, except what Next's client needs on flight answers. Call it just before the
- * headers are written: paint-first.mjs reads `x-nextjs-cache` until then.
+ * headers are written: Next sets `x-nextjs-cache` until then.
  * @param {import('node:http').ServerResponse} res
  */
 export function withoutInternalHeaders(res) {

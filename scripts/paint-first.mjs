@@ -3,15 +3,16 @@
 // Next puts every framework chunk in the page as `<script src async>`, and a preload for the
 // bootstrap chunk. The browser fetches them while it is still parsing, and an async script runs
 // as soon as it arrives, so on a slow phone the chunks compete with the HTML for the network and
-// their evaluation can run before the first paint. Here, on the way out of the server, those tags
-// become inert placeholders, and a small loader in <head> turns them back into async scripts once
-// the browser reports its first contentful paint. Nothing else about the page changes: the chunks
-// were async (order-free) already, and React finds the scripts it rendered by their src.
+// their evaluation can run before the first paint. Here, when a rendered page is kept in Next's
+// page cache (page-cache-handler.mjs, docs/decisions/0264), those tags become inert placeholders,
+// and a small loader in <head> turns them back into async scripts once the browser reports its
+// first contentful paint. Nothing else about the page changes: the chunks were async (order-free)
+// already, and React finds the scripts it rendered by their src. A page rendered per request (a
+// signed-in customer's) is sent as Next writes it: Next compresses what it sends, so no rewrite
+// can come between.
 
 import { readFileSync } from 'node:fs';
-import onHeaders from 'on-headers';
-import { notModified, servedPages } from './page-bytes.mjs';
-import { inlineScriptHashes, sha256Source } from './security-headers.mjs';
+import { sha256Source } from './security-headers.mjs';
 
 /**
  * paint-first-loader.js as a page carries it (inline: a fetch would cost a round trip before the
@@ -223,144 +224,4 @@ export function rewritePage(bytes) {
   const body = r.push(bytes);
   const rest = r.flush();
   return rest.length === 0 ? body : Buffer.concat([body, rest]);
-}
-
-/** What `paintFirst` uses with `rewrite: false`: the page whole, unchanged. */
-class PassThrough {
-  /** @param {Buffer} bytes */
-  push(bytes) {
-    return bytes;
-  }
-
-  flush() {
-    return EMPTY;
-  }
-}
-
-const isHtml = (res) => String(res.getHeader('content-type') ?? '').startsWith('text/html');
-
-/**
- * HEAD: Next gives the length of the page before its rewrite, which is not what GET sends. No
- * length is better than a wrong one (RFC 9110 lets HEAD leave it out).
- * @param {import('node:http').ServerResponse} res
- */
-function withoutPageLength(res) {
-  const writeHead = res.writeHead;
-  res.writeHead = function headWithoutPageLength(...args) {
-    if (isHtml(this) && !this.getHeader('content-encoding')) this.removeHeader('content-length');
-    return writeHead.apply(this, args);
-  };
-}
-
-function toBuffer(chunk, encoding) {
-  if (typeof chunk === 'string')
-    return Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8');
-  return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-}
-
-/**
- * Rewrites the HTML pages this response carries (and nothing else). Install it before anything
- * is written: it wraps `write` and `end`, deciding on the first call by the Content-Type.
- * With `pages`, a page from Next's page cache is sent from there, already rewritten, with an
- * entity tag made once (page-bytes.mjs).
- * @param {import('node:http').IncomingMessage} req
- * @param {import('node:http').ServerResponse} res
- * @param {import('./page-bytes.mjs').PageBytes} [pages]
- * @param {{ rewrite?: boolean }} [options] `rewrite: false`: the pages pass unchanged (their bytes
- *   still cached and their scripts hashed), to measure what the rewrite wins.
- */
-export function paintFirst(req, res, pages, { rewrite = true } = {}) {
-  if (req.method === 'HEAD') return withoutPageLength(res);
-  if (req.method !== 'GET') return;
-  const write = res.write;
-  const end = res.end;
-  /** @type {PaintFirstRewriter | PassThrough | null | undefined} */
-  let rewriter;
-  let written = false;
-  const decide = () => {
-    if (rewriter !== undefined) return rewriter;
-    const rewritable =
-      isHtml(res) &&
-      !res.getHeader('content-encoding') &&
-      res.statusCode !== 204 &&
-      res.statusCode !== 304 &&
-      // A document with a policy of its own (a store's snippet) is not one of Next's pages, and
-      // its policy would refuse the loader (docs/decisions/0130-security-headers.md).
-      res.getHeader('content-security-policy') === undefined &&
-      // A length already on the wire could not be corrected: leave such a page as it is.
-      !(res.headersSent && res.getHeader('content-length') !== undefined);
-    rewriter = !rewritable ? null : rewrite ? new PaintFirstRewriter() : new PassThrough();
-    return rewriter;
-  };
-
-  // Decided at the latest just before the headers go out, and before `compression` (which this
-  // runs after) sets its Content-Encoding there: Next flushes a streamed page's headers before
-  // its first write, and the page must still be rewritten. A length set by then
-  // would be wrong once rewritten, so it goes.
-  let exactLength = false;
-  onHeaders(res, function paintFirstDecides() {
-    if (decide() && !exactLength) this.removeHeader('content-length');
-  });
-
-  res.write = function paintFirstWrite(chunk, encoding, callback) {
-    const r = decide();
-    if (r === null || chunk === undefined || chunk === null) return write.apply(this, arguments);
-    if (!this.headersSent) this.removeHeader('content-length');
-    written = true;
-    const cb = typeof encoding === 'function' ? encoding : callback;
-    const out = r.push(toBuffer(chunk, encoding));
-    if (out.length === 0) {
-      if (cb) process.nextTick(cb);
-      return true;
-    }
-    return write.call(this, out, cb);
-  };
-
-  res.end = function paintFirstEnd(chunk, encoding, callback) {
-    const r = decide();
-    if (r === null) return end.apply(this, arguments);
-    let cb = callback;
-    if (typeof chunk === 'function') [cb, chunk] = [chunk, undefined];
-    else if (typeof encoding === 'function') [cb, encoding] = [encoding, undefined];
-    if (
-      pages &&
-      !written &&
-      !this.headersSent &&
-      this.statusCode === 200 &&
-      // Next marks the pages of its page cache (HIT, STALE, or MISS when it has just made one);
-      // a page rendered per request would only churn the store.
-      this.getHeader('x-nextjs-cache') !== undefined &&
-      // The whole page as text, as Next sends it from its cache.
-      typeof chunk === 'string' &&
-      (encoding === undefined || encoding === 'utf8' || encoding === 'utf-8')
-    ) {
-      const page = pages.get(chunk);
-      servedPages.set(this, page);
-      this.setHeader('etag', page.etag);
-      if (notModified(req, page.etag)) {
-        this.statusCode = 304;
-        this.removeHeader('content-length');
-        return end.call(this, cb);
-      }
-      // The rewritten bytes, which `compression` (installed before this) encodes as the client
-      // asks; its exact length, which `compression` drops when it does.
-      exactLength = true;
-      this.setHeader('content-length', page.identity.length);
-      return end.call(this, page.identity, cb);
-    }
-    const body = chunk === undefined || chunk === null ? EMPTY : r.push(toBuffer(chunk, encoding));
-    const rest = r.flush();
-    const out = rest.length === 0 ? body : Buffer.concat([body, rest]);
-    // A page sent in one piece keeps an exact Content-Length (and so its keep-alive framing), and
-    // its scripts are known before its headers: they run by hash (a cached 404 page was rendered
-    // with another request's nonce).
-    if (!this.headersSent) {
-      servedPages.set(this, { scriptHashes: inlineScriptHashes(out) });
-      if (this.getHeader('content-length') !== undefined) {
-        exactLength = true;
-        this.setHeader('content-length', out.length);
-      }
-    }
-    return end.call(this, out, cb);
-  };
 }

@@ -29,6 +29,6 @@ export function createSecurityHeaders(options: {
   apply(
     req: IncomingMessage,
     res: ServerResponse,
-    page: { nonce: string | null; scriptHashes?: string[] | undefined },
+    page: { nonce: string | null; scriptHashes?: readonly string[] | undefined },
   ): void;
 };

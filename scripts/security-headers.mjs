@@ -3,7 +3,7 @@
 // Content-Security-Policy whose scripts are exactly the page's own.
 //
 // A page from Next's page cache is the same text for every visitor, so its inline scripts are
-// allowed by their hashes, worked out once per page text (page-bytes.mjs). A page rendered per
+// allowed by their hashes, worked out once per page text (page-cache-handler.mjs). A page rendered per
 // request is streamed, its headers leave before its scripts are written: Next gives its scripts
 // the nonce this server puts in the request, and the answer's policy names that nonce. Either
 // way `'strict-dynamic'` lets those scripts load the rest (Next's chunks, Stripe.js, Google's
@@ -192,30 +192,13 @@ const NOT_A_PAGE = /^\/(?:api|svc|_next)(?:\/|$)/;
 /**
  * The headers of every answer of one server.
  * @param {{ env: NodeJS.ProcessEnv, loaderHash: string, withoutLoader?: boolean }} options
- *   `loaderHash`: the paint-first loader's hash source, which serve.mjs writes into every page
- *   without a nonce. `withoutLoader`: serve.mjs runs with PAINT_FIRST=off, and a cached page's
- *   chunks are plain script tags, which load as the site's own.
+ *   `loaderHash`: the paint-first loader's hash source, which the page cache writes into every
+ *   cached page. `withoutLoader`: PAINT_FIRST=off, and a cached page's chunks are plain script
+ *   tags with another request's nonce, which load as the site's own.
  */
 export function createSecurityHeaders({ env, loaderHash, withoutLoader = false }) {
   const origins = outsideOrigins(env);
   const hsts = hstsValue(env);
-  /** A cached page's policy, made once per page and frame rule (its hashes are its own list). */
-  const cachedPolicies = new WeakMap();
-  const hashedPolicy = (scriptHashes, frameAncestors) => {
-    let byFrame = cachedPolicies.get(scriptHashes);
-    if (!byFrame) cachedPolicies.set(scriptHashes, (byFrame = new Map()));
-    let policy = byFrame.get(frameAncestors);
-    if (policy === undefined) {
-      policy = pagePolicy({
-        scripts: scriptHashes,
-        frameAncestors,
-        origins,
-        strictDynamic: !withoutLoader,
-      });
-      byFrame.set(frameAncestors, policy);
-    }
-    return policy;
-  };
   return {
     /**
      * Before Next sees the request: a page request gets a nonce, which Next reads from the
@@ -238,10 +221,11 @@ export function createSecurityHeaders({ env, loaderHash, withoutLoader = false }
      * document) is its own and stays.
      * @param {import('node:http').IncomingMessage} req
      * @param {import('node:http').ServerResponse} res
-     * @param {{ nonce: string | null, scriptHashes?: string[] }} page the request's nonce, and
-     *   the hashes of the cached page the answer was sent from
+     * @param {{ nonce: string | null, scriptHashes?: readonly string[] }} page the request's
+     *   nonce, and the hashes of the inline scripts of the cached page Next handed out for it
+     *   (page-context.mjs)
      */
-    apply(req, res, { nonce, scriptHashes }) {
+    apply(req, res, { nonce, scriptHashes = [] }) {
       const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
       const frameAncestors = frameAncestorsOf(pathname);
       setCommonHeaders(res, frameAncestors);
@@ -249,17 +233,26 @@ export function createSecurityHeaders({ env, loaderHash, withoutLoader = false }
       // has no certificate yet.
       if (hsts && cameOverHttps(req)) res.setHeader('strict-transport-security', hsts);
       if (res.getHeader('content-security-policy') !== undefined) return;
+      // A 304 (Next answers If-None-Match itself) carries no type, and whatever policy it named
+      // would replace the one the browser keeps with its copy of the page (RFC 9111 section
+      // 4.3.4). Without one, the copy keeps its own, made for its very scripts.
+      if (res.statusCode === 304) return;
       const html = String(res.getHeader('content-type') ?? '').startsWith('text/html');
       if (!html) {
         res.setHeader('content-security-policy', nonPagePolicy(frameAncestors));
         return;
       }
-      if (scriptHashes) {
-        res.setHeader('content-security-policy', hashedPolicy(scriptHashes, frameAncestors));
-        return;
-      }
-      const scripts = [...(nonce ? [`'nonce-${nonce}'`] : []), loaderHash, VAT_BOOT_HASH];
-      res.setHeader('content-security-policy', pagePolicy({ scripts, frameAncestors, origins }));
+      // A page rendered now runs by this request's nonce; a cached page, rendered with another
+      // request's, by its scripts' hashes (the loader's among them). Both are named: Next may
+      // render afresh what it looked up in its cache.
+      const scripts = [
+        ...(nonce ? [`'nonce-${nonce}'`] : []),
+        ...new Set([loaderHash, VAT_BOOT_HASH, ...scriptHashes]),
+      ];
+      res.setHeader(
+        'content-security-policy',
+        pagePolicy({ scripts, frameAncestors, origins, strictDynamic: !withoutLoader }),
+      );
     },
   };
 }

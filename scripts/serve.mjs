@@ -5,10 +5,10 @@
 //   Next sees it: with TRUSTED_PROXY_HOPS=0 (the default) it is exactly the socket's address; with
 //   N trusted proxies in front, the socket's address is appended to the chain they built, and the
 //   application reads the client N entries from the right (src/lib/http/client-ip.ts).
-// - Pages load their JavaScript after the first paint (paint-first.mjs).
-// - Compression (the `compression` package), which has to come after that rewrite; a page from
-//   Next's page cache is sent already rewritten, with an entity tag made once (page-bytes.mjs).
-//   Behind nginx the instances are asked for identity bytes and the front compresses.
+// - A page from Next's page cache runs its inline scripts by hash: the cache handler notes them
+//   in the request's context (page-context.mjs) when it hands the page out. Compression and
+//   entity tags are Next's own (docs/decisions/0264); behind nginx the instances are asked for
+//   identity bytes and the front compresses.
 // - One log line per request, with a request id the application's own lines share
 //   (request-log.mjs).
 // - The security headers of every answer, with a Content-Security-Policy per page
@@ -22,7 +22,6 @@
 import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import path from 'node:path';
-import compression from 'compression';
 import next from 'next';
 import onHeaders from 'on-headers';
 import {
@@ -32,8 +31,8 @@ import {
   withoutInternalHeaders,
 } from './http-guards.mjs';
 import { createMetrics } from './metrics.mjs';
-import { PageBytes, servedPages } from './page-bytes.mjs';
-import { PAINT_FIRST_LOADER_HASH, paintFirst, rewritePage } from './paint-first.mjs';
+import { PAINT_FIRST_LOADER_HASH } from './paint-first.mjs';
+import { withPageContext } from './page-context.mjs';
 import { createRequestLog, REQUEST_ID_HEADER, requestIdOf, STORE_HEADER } from './request-log.mjs';
 import { createSecurityHeaders } from './security-headers.mjs';
 
@@ -49,14 +48,9 @@ const app = next({ dev: false, dir: root, port, hostname });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-// Compression lives here rather than in Next (`compress: false` in next.config.ts) so that pages
-// can be rewritten before they are compressed (paint-first.mjs).
-const compress = compression();
-// Cached pages' bytes: rewritten, tagged and their scripts hashed once per page, not per request.
-// PAINT_FIRST=off leaves the pages as Next wrote them (their bytes still cached, tagged and their
-// scripts hashed), for bench/lighthouse-sweep.mjs --compare, which measures what the rewrite wins.
+// PAINT_FIRST=off: the page cache keeps pages as Next wrote them (page-cache-handler.mjs), for
+// bench/lighthouse-sweep.mjs --compare, which measures what the rewrite wins.
 const rewriting = process.env.PAINT_FIRST !== 'off';
-const pages = new PageBytes({ transform: rewriting ? rewritePage : (bytes) => bytes });
 const requestLog = createRequestLog({ level: process.env.LOG_LEVEL || 'info' });
 const security = createSecurityHeaders({
   env: process.env,
@@ -70,7 +64,13 @@ let stopping = false;
 // period is 10 s; docs/decisions/0196).
 const STOP_GRACE_MS = Number(process.env.STOP_GRACE_MS || 8_000);
 
-const server = createServer((req, res) => {
+const server = createServer((req, res) => withPageContext((page) => serve(req, res, page)));
+
+/**
+ * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res
+ * @param {import('./page-context.mjs').PageContext} page
+ */
+function serve(req, res, page) {
   const requestId = requestIdOf(req, trustedHops);
   req.headers[REQUEST_ID_HEADER] = requestId;
   res.setHeader(REQUEST_ID_HEADER, requestId);
@@ -80,13 +80,13 @@ const server = createServer((req, res) => {
   // connections move to the other instances.
   if (stopping) res.setHeader('connection', 'close');
   const nonce = security.prepare(req);
-  // The last moment before the headers are written: everything that reads what the application
-  // set has read it (paint-first.mjs, page-bytes.mjs), and the headers can still change.
+  // The last moment before the headers are written: Next has looked the page up in its cache,
+  // and the headers can still change.
   onHeaders(res, function beforeHeaders() {
     const store = this.getHeader(STORE_HEADER);
     if (typeof store === 'string') line.store = store;
     withoutInternalHeaders(this);
-    security.apply(req, this, { nonce, scriptHashes: servedPages.get(this)?.scriptHashes });
+    security.apply(req, this, { nonce, scriptHashes: page.scriptHashes });
     closeIfBodyUnread(req, this);
   });
   const socketAddress = req.socket.remoteAddress ?? 'unknown';
@@ -115,11 +115,8 @@ const server = createServer((req, res) => {
     return;
   }
   if (answerMalformedPath(req, res)) return;
-  compress(req, res, () => {
-    paintFirst(req, res, pages, { rewrite: rewriting });
-    handle(req, res);
-  });
-});
+  handle(req, res);
+}
 // Behind a load balancer, idle keep-alive connections must outlive the balancer's own timeout.
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {

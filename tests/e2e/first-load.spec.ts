@@ -11,6 +11,8 @@ for (const host of ['nameport.localhost', 'acme.localhost']) {
   test(`${host}: the page paints before its scripts are fetched, then comes alive`, async ({
     page,
   }) => {
+    // The first visit renders and keeps the page; from then on it is sent rewritten.
+    await raw({ host, path: '/' });
     const html = await raw({ host, path: '/' });
     expect(html.body).toContain('data-paint-first="/_next/static/');
     expect(html.body).not.toMatch(/<script src="\/_next\/static\/[^"]+" async="">/);

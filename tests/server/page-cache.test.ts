@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PageCacheStore } from '../../scripts/page-cache-handler.mjs';
+import PageCacheHandler, { preparePage } from '../../scripts/page-cache-handler.mjs';
+import { PageCacheStore } from '../../scripts/page-cache-store.mjs';
+import { withPageContext } from '../../scripts/page-context.mjs';
+import { PAINT_FIRST_LOADER } from '../../scripts/paint-first.mjs';
 
 const TAG = 'store:bytes.localhost';
 const page = (text: string) => ({
@@ -56,5 +60,66 @@ describe('the page cache of one instance', () => {
     await tick();
     pages.set('/numbers/', page('numbers before the change'), [], 0);
     expect(pages.get('/numbers/')).toBeNull();
+  });
+});
+
+describe('pages as the page cache keeps and hands them out', () => {
+  const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  const rendered = {
+    kind: 'APP_PAGE',
+    html:
+      '<!DOCTYPE html><html><head><script src="/_next/static/chunks/a.js" async="" nonce="bm9uY2U="></script>' +
+      '</head><body><h1>Prices in £</h1><script nonce="bm9uY2U=">self.__next_f.push([1,"£"])</script></body></html>',
+    headers: {},
+    status: 200,
+  };
+  const loader = PAINT_FIRST_LOADER.slice('<script>'.length, -'</script>'.length);
+
+  it('keeps a page with its chunks waiting for the first paint, and its scripts hashed once', () => {
+    const { value, scriptHashes } = preparePage(rendered) as {
+      value: { html: string };
+      scriptHashes: string[];
+    };
+    expect(value.html).toContain(
+      '<script type="text/x-paint-first" data-paint-first="/_next/static/chunks/a.js"></script>',
+    );
+    expect(value.html).toContain(`${PAINT_FIRST_LOADER}</head>`);
+    expect(value.html).toContain('<h1>Prices in £</h1>');
+    expect(scriptHashes.sort()).toEqual(
+      [hashOf(loader), hashOf('self.__next_f.push([1,"£"])')].sort(),
+    );
+    // PAINT_FIRST=off: the page as Next wrote it, its scripts still hashed.
+    const plain = preparePage(rendered, { rewrite: false });
+    expect(plain.value).toBe(rendered);
+    expect(plain.scriptHashes).toEqual([hashOf('self.__next_f.push([1,"£"])')]);
+    // Data and route answers are kept as they are, with nothing to hash.
+    const data = {
+      kind: 'FETCH',
+      data: { body: '<script src="/_next/static/x.js" async=""></script>' },
+    };
+    expect(preparePage(data)).toEqual({ value: data });
+  });
+
+  it("notes a cached page's scripts in the request it is handed out to, and only there", async () => {
+    const key = `/page-cache.test/${Date.now()}`;
+    const handler = new PageCacheHandler();
+    await handler.set(key, rendered, { tags: [] });
+    const [inRequest, otherRequest] = await Promise.all([
+      withPageContext(async (context) => {
+        const entry = (await new PageCacheHandler().get(key)) as { value: { html: string } };
+        expect(entry.value.html).toContain('data-paint-first="/_next/static/chunks/a.js"');
+        return context.scriptHashes;
+      }),
+      withPageContext(async (context) => {
+        await new PageCacheHandler().get(`${key}/not-kept`);
+        return context.scriptHashes;
+      }),
+    ]);
+    expect(inRequest.sort()).toEqual(
+      [hashOf(loader), hashOf('self.__next_f.push([1,"£"])')].sort(),
+    );
+    expect(otherRequest).toEqual([]);
+    // Outside a request (a render in the background) nothing is noted, and nothing fails.
+    expect(await handler.get(key)).not.toBeNull();
   });
 });

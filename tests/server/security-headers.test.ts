@@ -7,17 +7,12 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import compression from 'compression';
 import onHeaders from 'on-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VAT_BOOT_SCRIPT } from '@/features/pricing/vat-display';
-import { PageBytes, servedPages } from '../../scripts/page-bytes.mjs';
-import {
-  PAINT_FIRST_LOADER,
-  PAINT_FIRST_LOADER_HASH,
-  paintFirst,
-  rewritePage,
-} from '../../scripts/paint-first.mjs';
+import PageCacheHandler from '../../scripts/page-cache-handler.mjs';
+import { withPageContext } from '../../scripts/page-context.mjs';
+import { PAINT_FIRST_LOADER, PAINT_FIRST_LOADER_HASH } from '../../scripts/paint-first.mjs';
 import {
   createSecurityHeaders,
   hstsValue,
@@ -87,12 +82,23 @@ describe('security headers on the way out of the server', () => {
   let port: number;
   /** The nonce each request's render saw, as Next reads it. */
   const seen: (string | undefined)[] = [];
+  // A key of this test's own in the process's page cache.
+  const cacheKey = `/security-headers.test/${Date.now()}`;
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
-    // A page from Next's page cache: its whole text in one end(), rendered with an old nonce.
-    '/': (_req, res) => {
+    // A page of Next's page cache, as Next serves one: looked up through the cache handler, and
+    // on a miss rendered (with this request's nonce) and kept; sent whole.
+    '/': async (req, res) => {
+      const handler = new PageCacheHandler();
+      const cached = (await handler.get(cacheKey)) as { value: { html: string } } | null;
+      let html = cached?.value.html;
+      if (html === undefined) {
+        const nonce = /'nonce-([^']+)'/.exec(String(req.headers['content-security-policy']))?.[1];
+        html = pageText(nonce ?? '');
+        await handler.set(cacheKey, { kind: 'APP_PAGE', html, headers: {}, status: 200 });
+      }
       res.setHeader('content-type', 'text/html; charset=utf-8');
-      res.setHeader('x-nextjs-cache', 'HIT');
-      res.end(pageText('b2xkLXJlbmRlcg=='));
+      res.setHeader('x-nextjs-cache', cached ? 'HIT' : 'MISS');
+      res.end(html);
     },
     // A page rendered per request: streamed with the request's nonce.
     '/dashboard': (req, res) => {
@@ -103,6 +109,12 @@ describe('security headers on the way out of the server', () => {
       const text = pageText(nonce ?? '');
       res.write(text.slice(0, 120));
       res.end(text.slice(120));
+    },
+    // Next's answer to a browser that holds the page: no type, no body.
+    '/held': (_req, res) => {
+      res.statusCode = 304;
+      res.setHeader('etag', '"abc"');
+      res.end();
     },
     '/api/store': (_req, res) => {
       res.setHeader('content-type', 'application/json');
@@ -120,28 +132,20 @@ describe('security headers on the way out of the server', () => {
   };
 
   beforeAll(async () => {
-    // compression's types are Express's; at run time it takes Node's own request and response.
-    const compress = compression() as unknown as (
-      req: IncomingMessage,
-      res: ServerResponse,
-      next: () => void,
-    ) => void;
-    const pages = new PageBytes({ transform: rewritePage });
     const security = createSecurityHeaders({
       env: { GOOGLE_CLIENT_ID: 'x.apps.googleusercontent.com' },
       loaderHash: PAINT_FIRST_LOADER_HASH,
     });
     // As scripts/serve.mjs puts them together.
-    server = createServer((req, res) => {
-      const nonce = security.prepare(req);
-      onHeaders(res, function beforeHeaders() {
-        security.apply(req, this, { nonce, scriptHashes: servedPages.get(this)?.scriptHashes });
-      });
-      compress(req, res, () => {
-        paintFirst(req, res, pages);
+    server = createServer((req, res) =>
+      withPageContext((page) => {
+        const nonce = security.prepare(req);
+        onHeaders(res, function beforeHeaders() {
+          security.apply(req, this, { nonce, scriptHashes: page.scriptHashes });
+        });
         routes[(req.url ?? '').split('?')[0]!]!(req, res);
-      });
-    });
+      }),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
@@ -161,11 +165,19 @@ describe('security headers on the way out of the server', () => {
       },
     );
 
-  it('a cached page runs its own inline scripts by hash, and no nonce', async () => {
+  it('a cached page runs its own inline scripts by hash, beside the nonce of the request', async () => {
+    // The render that makes the page runs by its own nonce, and is sent as Next wrote it.
+    const made = await get('/');
+    const maker = /'nonce-([^']+)'/.exec(String(made.headers['content-security-policy']))?.[1];
+    expect(made.body).toContain(
+      `<script src="/_next/static/chunks/a.js" async="" nonce="${maker}">`,
+    );
     const first = await get('/');
+    const nonce = /'nonce-([^']+)'/.exec(String(first.headers['content-security-policy']))?.[1];
+    expect(nonce).not.toBe(maker);
     const loader = PAINT_FIRST_LOADER.slice('<script>'.length, -'</script>'.length);
     expect(scriptSources(first.headers['content-security-policy'])).toEqual(
-      [hashOf(loader), hashOf(VAT_BOOT_SCRIPT), hashOf(FLIGHT)].sort(),
+      [`'nonce-${nonce}'`, hashOf(loader), hashOf(VAT_BOOT_SCRIPT), hashOf(FLIGHT)].sort(),
     );
     expect(first.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     // The chunk the render gave its nonce loads through the loader, which the hash lets run.
@@ -175,9 +187,13 @@ describe('security headers on the way out of the server', () => {
     expect(first.body).toContain('<link rel="preload" href="/brands/acme/logo.svg" as="image"/>');
     expect(first.body).toContain('data-paint-first="/_next/static/chunks/a.js"');
     expect(first.body).toContain('data-paint-first="/_next/static/chunks/b.js"');
-    const again = await get('/', { 'if-none-match': String(first.headers.etag) });
-    expect(again.status).toBe(304);
-    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+  });
+
+  it('a 304 names no policy, so the browser keeps the one of the page it holds', async () => {
+    const held = await get('/held', { 'if-none-match': '"abc"' });
+    expect(held.status).toBe(304);
+    expect(held.headers['content-security-policy']).toBeUndefined();
+    expect(held.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it("a page rendered per request runs the scripts given this request's nonce", async () => {

@@ -1,7 +1,7 @@
 import { redisUrl } from '../support/redis-lane';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageCacheStore } from '../../scripts/page-cache-handler.mjs';
+import { pageCacheStore } from '../../scripts/page-cache-store.mjs';
 import { appDatabase, appDb } from '@/lib/db/app-db';
 import { seedDemoData } from '@/features/demo/server/demo-seed.server';
 import { storePageTag } from '@/features/tenancy/server/store-page-tag';

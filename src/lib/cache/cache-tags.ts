@@ -1,5 +1,5 @@
 import 'server-only';
-import { pageCacheStore } from '../../../scripts/page-cache-handler.mjs';
+import { pageCacheStore } from '../../../scripts/page-cache-store.mjs';
 
 /**
  * Expires cache tags in the page cache, as `revalidateTag(tag, { expire: 0 })` does, but callable
