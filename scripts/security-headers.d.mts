@@ -29,6 +29,10 @@ export function createSecurityHeaders(options: {
   apply(
     req: IncomingMessage,
     res: ServerResponse,
-    page: { nonce: string | null; scriptHashes?: readonly string[] | undefined },
+    page: {
+      nonce: string | null;
+      scriptHashes?: readonly string[] | undefined;
+      cached?: boolean;
+    },
   ): void;
 };

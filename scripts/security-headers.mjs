@@ -221,11 +221,12 @@ export function createSecurityHeaders({ env, loaderHash, withoutLoader = false }
      * document) is its own and stays.
      * @param {import('node:http').IncomingMessage} req
      * @param {import('node:http').ServerResponse} res
-     * @param {{ nonce: string | null, scriptHashes?: readonly string[] }} page the request's
-     *   nonce, and the hashes of the inline scripts of the cached page Next handed out for it
-     *   (page-context.mjs)
+     * @param {{ nonce: string | null, scriptHashes?: readonly string[], cached?: boolean }} page
+     *   the request's nonce; the hashes of the inline scripts of the cached page Next handed out
+     *   for it (page-context.mjs); whether Next sent that page (its x-nextjs-cache said HIT or
+     *   STALE) rather than one it rendered now
      */
-    apply(req, res, { nonce, scriptHashes = [] }) {
+    apply(req, res, { nonce, scriptHashes = [], cached = false }) {
       const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
       const frameAncestors = frameAncestorsOf(pathname);
       setCommonHeaders(res, frameAncestors);
@@ -242,13 +243,14 @@ export function createSecurityHeaders({ env, loaderHash, withoutLoader = false }
         res.setHeader('content-security-policy', nonPagePolicy(frameAncestors));
         return;
       }
-      // A page rendered now runs by this request's nonce; a cached page, rendered with another
-      // request's, by its scripts' hashes (the loader's among them). Both are named: Next may
-      // render afresh what it looked up in its cache.
-      const scripts = [
-        ...(nonce ? [`'nonce-${nonce}'`] : []),
-        ...new Set([loaderHash, VAT_BOOT_HASH, ...scriptHashes]),
-      ];
+      // A cached page (Next says HIT or STALE), rendered with another request's nonce, runs by
+      // its scripts' hashes (the loader's among them), and names no nonce: a shared cache in
+      // front (nginx) hands the same answer to many visitors. A page rendered now runs by this
+      // request's nonce.
+      const scripts =
+        cached && scriptHashes.length > 0
+          ? [...new Set([loaderHash, VAT_BOOT_HASH, ...scriptHashes])]
+          : [...(nonce ? [`'nonce-${nonce}'`] : []), loaderHash, VAT_BOOT_HASH];
       res.setHeader(
         'content-security-policy',
         pagePolicy({ scripts, frameAncestors, origins, strictDynamic: !withoutLoader }),

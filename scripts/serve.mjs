@@ -85,8 +85,14 @@ function serve(req, res, page) {
   onHeaders(res, function beforeHeaders() {
     const store = this.getHeader(STORE_HEADER);
     if (typeof store === 'string') line.store = store;
+    // Read before withoutInternalHeaders takes it off: whether Next sent a page of its cache.
+    const verdict = this.getHeader('x-nextjs-cache');
     withoutInternalHeaders(this);
-    security.apply(req, this, { nonce, scriptHashes: page.scriptHashes });
+    security.apply(req, this, {
+      nonce,
+      scriptHashes: page.scriptHashes,
+      cached: verdict === 'HIT' || verdict === 'STALE',
+    });
     closeIfBodyUnread(req, this);
   });
   const socketAddress = req.socket.remoteAddress ?? 'unknown';

@@ -102,11 +102,10 @@ test('a cached page names its scripts by hash, the same for every visitor; a pag
     [1, 2].map(() => request({ host: 'acme.localhost', path: '/domains/pricing' })),
   );
   const [a, b] = policies.map((p) => headerOf(p.headers, 'content-security-policy')!);
-  const hashes = (policy: string) => policy.match(/'sha256-[A-Za-z0-9+/]+='/g)?.sort();
-  expect(a).toMatch(/script-src 'strict-dynamic' 'nonce-[^']+'( 'sha256-[A-Za-z0-9+/]+=')+;/);
+  expect(a).toMatch(/script-src 'strict-dynamic'( 'sha256-[A-Za-z0-9+/]+=')+;/);
   // The page's own inline scripts besides the loader and the VAT boot script.
-  expect(hashes(a)!.length).toBeGreaterThan(2);
-  expect(hashes(b)).toEqual(hashes(a));
+  expect(a.match(/'sha256-/g)!.length).toBeGreaterThan(2);
+  expect(b).toBe(a);
   // A browser that holds the page keeps its policy: the 304 names none.
   const etag = headerOf(policies[0]!.headers, 'etag')!;
   const held = await request({
