@@ -71,6 +71,17 @@ test('the owner signs in with a second factor, sees the navigation and invites s
   );
   await expect(owner.getByRole('main')).toContainText(`${staffEmail} (Staff)`);
   await checkPage(owner, '/admin/staff');
+  // Remove asks first, in place (here the owner's own row); Escape keeps everything as it was.
+  await owner.getByRole('button', { name: `Remove ${OWNER.email}` }).click();
+  const asking = owner.getByRole('group', { name: `Remove ${OWNER.email}` });
+  await expect(asking).toContainText(
+    'Remove yourself from the staff? You lose this admin at once.',
+  );
+  await expect(asking.getByRole('button', { name: `Yes, remove ${OWNER.email}` })).toBeFocused();
+  await checkPage(owner, '/admin/staff (asking before a removal)');
+  await owner.keyboard.press('Escape');
+  await expect(owner.getByRole('button', { name: `Remove ${OWNER.email}` })).toBeFocused();
+  await expect(owner.getByRole('table', { name: 'Staff members' })).toContainText(OWNER.email);
 
   // The audit names who, when, from where, what, before and after.
   await navOf(owner).getByRole('link', { name: 'Audit' }).click();

@@ -1,6 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import { ConfirmButton } from '@/components/form/confirm-button';
 import formStyles from '@/components/form/form.module.css';
 import { Field, FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
@@ -87,14 +88,18 @@ export function StaffPanel({ staff, invites }: { staff: StaffMember[]; invites: 
                 <td>{m.email}</td>
                 <td>{ROLE_LABELS[m.role]}</td>
                 <td>
-                  <button
-                    type="button"
-                    className={formStyles.secondary}
+                  <ConfirmButton
+                    label="Remove"
+                    name={m.email}
+                    question={
+                      m.you
+                        ? 'Remove yourself from the staff? You lose this admin at once.'
+                        : `Remove ${m.email} from the staff? They lose this admin at once.`
+                    }
+                    confirm="Yes, remove"
                     disabled={list.waiting}
-                    onClick={() => remove(m)}
-                  >
-                    Remove<span className={styles.hidden}> {m.email}</span>
-                  </button>
+                    onConfirm={() => remove(m)}
+                  />
                 </td>
               </tr>
             ))}

@@ -1,6 +1,7 @@
 'use client';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import { ConfirmButton } from '@/components/form/confirm-button';
 import formStyles from '@/components/form/form.module.css';
 import { Field, FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
@@ -104,14 +105,14 @@ export function HostsPanel({ hosts }: { hosts: HostRow[] }) {
                 >
                   Verify<span className={styles.hidden}> {h.host}</span>
                 </button>
-                <button
-                  type="button"
-                  className={formStyles.secondary}
+                <ConfirmButton
+                  label="Remove"
+                  name={h.host}
+                  question={`Remove ${h.host}? It stops serving the store at once.`}
+                  confirm="Yes, remove"
                   disabled={each.waiting}
-                  onClick={() => remove(h.host)}
-                >
-                  Remove<span className={styles.hidden}> {h.host}</span>
-                </button>
+                  onConfirm={() => remove(h.host)}
+                />
               </p>
             </li>
           ))}

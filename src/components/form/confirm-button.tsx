@@ -1,0 +1,80 @@
+'use client';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import styles from './form.module.css';
+
+/**
+ * A button whose action cannot be undone: the first press asks, in place, what will happen, and
+ * only "Yes" does it. The question takes the focus, so a keyboard or screen reader user hears
+ * it; "Keep" (or Escape) puts the focus back on the button.
+ * `label` is the button's visible word; `name` (visually hidden) tells apart the rows' buttons.
+ */
+export function ConfirmButton({
+  label,
+  name,
+  question,
+  confirm,
+  disabled,
+  onConfirm,
+}: {
+  label: string;
+  name: string;
+  /** What the action does, as a question: "Remove shop.example? It stops serving at once." */
+  question: ReactNode;
+  /** The visible word of the button that does it: "Yes, remove". */
+  confirm: string;
+  disabled?: boolean;
+  onConfirm: () => void | Promise<void>;
+}) {
+  const [asking, setAsking] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const yes = useRef<HTMLButtonElement>(null);
+  const wasAsking = useRef(false);
+
+  useEffect(() => {
+    if (asking) yes.current?.focus();
+    else if (wasAsking.current) opener.current?.focus();
+    wasAsking.current = asking;
+  }, [asking]);
+
+  if (!asking)
+    return (
+      <button
+        ref={opener}
+        type="button"
+        className={styles.secondary}
+        disabled={disabled}
+        onClick={() => setAsking(true)}
+      >
+        {label}
+        <span className={styles.visuallyHidden}> {name}</span>
+      </button>
+    );
+  return (
+    <span
+      role="group"
+      aria-label={`${label} ${name}`}
+      className={styles.confirm}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setAsking(false);
+      }}
+    >
+      <span className={styles.question}>{question}</span>
+      <button
+        ref={yes}
+        type="button"
+        className={styles.button}
+        disabled={disabled}
+        onClick={async () => {
+          await onConfirm();
+          setAsking(false);
+        }}
+      >
+        {confirm}
+        <span className={styles.visuallyHidden}> {name}</span>
+      </button>
+      <button type="button" className={styles.secondary} onClick={() => setAsking(false)}>
+        Keep<span className={styles.visuallyHidden}> {name}</span>
+      </button>
+    </span>
+  );
+}
