@@ -1,8 +1,4 @@
 export function inlineLoader(source: string): string;
 export const PAINT_FIRST_LOADER: string;
 export const PAINT_FIRST_LOADER_HASH: string;
-export class PaintFirstRewriter {
-  push(bytes: Uint8Array): Buffer;
-  flush(): Buffer;
-}
 export function rewritePage(bytes: Buffer): Buffer;

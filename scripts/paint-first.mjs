@@ -179,49 +179,9 @@ function rewrite(buf, state) {
 }
 
 /**
- * Where the page can be cut safely: before an unfinished tag, and before a `<script` whose
- * `</script>` has not arrived yet (a chunk tag spans the opening and the closing tag).
+ * A whole page, rewritten: the page cache (page-cache-handler.mjs) keeps pages whole.
+ * @param {Buffer} bytes @returns {Buffer}
  */
-function safeCut(buf) {
-  let cut = buf.length;
-  const lt = buf.lastIndexOf(0x3c);
-  if (lt !== -1 && buf.indexOf(0x3e, lt) === -1) cut = lt;
-  const script = buf.lastIndexOf('<script', cut);
-  if (script !== -1 && buf.indexOf('</script>', script) === -1) cut = script;
-  return cut;
-}
-
-const EMPTY = Buffer.alloc(0);
-
-/** A streaming rewriter: feed it the page in any chunks, get the rewritten page back. */
-export class PaintFirstRewriter {
-  #carry = EMPTY;
-  #state = { loaderAdded: false };
-
-  /** @param {Uint8Array} bytes @returns {Buffer} */
-  push(bytes) {
-    const chunk = Buffer.isBuffer(bytes)
-      ? bytes
-      : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const buf = this.#carry.length > 0 ? Buffer.concat([this.#carry, chunk]) : chunk;
-    const cut = safeCut(buf);
-    // Copied: the caller may reuse the memory of what it wrote.
-    this.#carry = cut < buf.length ? Buffer.from(buf.subarray(cut)) : EMPTY;
-    return rewrite(buf.subarray(0, cut), this.#state);
-  }
-
-  /** @returns {Buffer} */
-  flush() {
-    const rest = this.#carry;
-    this.#carry = EMPTY;
-    return rewrite(rest, this.#state);
-  }
-}
-
-/** A whole page, rewritten. @param {Buffer} bytes @returns {Buffer} */
 export function rewritePage(bytes) {
-  const r = new PaintFirstRewriter();
-  const body = r.push(bytes);
-  const rest = r.flush();
-  return rest.length === 0 ? body : Buffer.concat([body, rest]);
+  return rewrite(bytes, { loaderAdded: false });
 }

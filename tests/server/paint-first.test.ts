@@ -1,12 +1,7 @@
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import {
-  inlineLoader,
-  PAINT_FIRST_LOADER,
-  PaintFirstRewriter,
-  rewritePage,
-} from '../../scripts/paint-first.mjs';
+import { inlineLoader, PAINT_FIRST_LOADER, rewritePage } from '../../scripts/paint-first.mjs';
 
 // The shape of a page as Next 16 writes it: a preload and async chunk scripts in <head>, the
 // bootstrap chunk in <body>, inline flight data that mentions the same chunks in escaped JSON.
@@ -43,28 +38,11 @@ function expectRewritten(html: string) {
   expect(html).toContain('<p>Prices in £ and €</p>');
 }
 
-describe('PaintFirstRewriter', () => {
-  const rewriteWhole = (page: string) => {
-    const r = new PaintFirstRewriter();
-    return Buffer.concat([r.push(Buffer.from(page)), r.flush()]).toString('utf8');
-  };
+describe('rewritePage', () => {
+  const rewriteWhole = (page: string) => rewritePage(Buffer.from(page)).toString('utf8');
 
-  it('rewrites a page given in one piece', () => {
+  it('rewrites a page', () => {
     expectRewritten(rewriteWhole(PAGE));
-    // What the page cache keeps (page-cache-handler.mjs).
-    expect(rewritePage(Buffer.from(PAGE)).toString('utf8')).toBe(rewriteWhole(PAGE));
-  });
-
-  it('gives the same page whatever the chunk boundaries, even inside a character', () => {
-    const bytes = Buffer.from(PAGE);
-    const whole = rewriteWhole(PAGE);
-    for (const size of [1, 2, 3, 7, 16, 61, 200]) {
-      const r = new PaintFirstRewriter();
-      const out: Buffer[] = [];
-      for (let i = 0; i < bytes.length; i += size) out.push(r.push(bytes.subarray(i, i + size)));
-      out.push(r.flush());
-      expect(Buffer.concat(out).toString('utf8'), `chunks of ${size} bytes`).toBe(whole);
-    }
   });
 
   it('leaves a page without Next chunks as it was, apart from the loader', () => {
@@ -97,11 +75,8 @@ describe('PaintFirstRewriter', () => {
   });
 });
 
-describe('PaintFirstRewriter on pages that end early or bend the pattern', () => {
-  const rewrite = (page: string) => {
-    const r = new PaintFirstRewriter();
-    return Buffer.concat([r.push(Buffer.from(page)), r.flush()]).toString('utf8');
-  };
+describe('rewritePage on pages that end early or bend the pattern', () => {
+  const rewrite = (page: string) => rewritePage(Buffer.from(page)).toString('utf8');
 
   it('leaves a chunk tag cut off at the end of the page as it was', () => {
     for (const tail of [
