@@ -6,7 +6,8 @@ import styles from './form.module.css';
  * A button whose action cannot be undone: the first press asks, in place, what will happen, and
  * only "Yes" does it. The question takes the focus, so a keyboard or screen reader user hears
  * it; "Keep" (or Escape) puts the focus back on the button.
- * `label` is the button's visible word; `name` (visually hidden) tells apart the rows' buttons.
+ * `label` is the button's visible word; `name` completes each button's accessible name, which
+ * tells the rows' buttons apart ("Remove shop.example").
  */
 export function ConfirmButton({
   label,
@@ -42,11 +43,11 @@ export function ConfirmButton({
         ref={opener}
         type="button"
         className={styles.secondary}
+        aria-label={`${label} ${name}`}
         disabled={disabled}
         onClick={() => setAsking(true)}
       >
         {label}
-        <span className={styles.visuallyHidden}> {name}</span>
       </button>
     );
   return (
@@ -63,6 +64,7 @@ export function ConfirmButton({
         ref={yes}
         type="button"
         className={styles.button}
+        aria-label={`${confirm} ${name}`}
         disabled={disabled}
         onClick={async () => {
           await onConfirm();
@@ -70,10 +72,14 @@ export function ConfirmButton({
         }}
       >
         {confirm}
-        <span className={styles.visuallyHidden}> {name}</span>
       </button>
-      <button type="button" className={styles.secondary} onClick={() => setAsking(false)}>
-        Keep<span className={styles.visuallyHidden}> {name}</span>
+      <button
+        type="button"
+        className={styles.secondary}
+        aria-label={`Keep ${name}`}
+        onClick={() => setAsking(false)}
+      >
+        Keep
       </button>
     </span>
   );
