@@ -26,7 +26,7 @@ function origin(): string {
 /**
  * What the instance that changed a store does: forget the store lookup of each host and expire
  * the cached pages of each host, so the next visit renders the changed store. The page cache
- * (scripts/page-cache-handler.mjs) announces the expiry to the other instances itself.
+ * (scripts/page-cache-store.mjs) announces the expiry to the other instances itself.
  */
 export function applyStoreChange(hosts: readonly string[]): void {
   forgetStoreLookups(hosts);
