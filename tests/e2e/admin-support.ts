@@ -13,6 +13,9 @@ import { ADMIN_TOKEN, jsonOf, request, serverClock, visit } from './support';
  * a 390 px phone nothing is wider than the screen.
  */
 export async function checkAdminPage(page: Page, where: string, exclude?: string) {
+  // After a client-side navigation Next streams the new page's metadata a moment after its body,
+  // so the title a visitor's tab shows may still be on its way when the body is already there.
+  await expect(page, `${where}: the tab names the page`).toHaveTitle(/\S/);
   const whole = await new AxeBuilder({ page }).analyze();
   const serious = whole.violations.filter((v) => ['serious', 'critical'].includes(v.impact!));
   expect(serious, `${where}: ${JSON.stringify(serious, null, 1)}`).toEqual([]);

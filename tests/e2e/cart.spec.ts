@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { MailServer } from '../support/mail-server';
 import { startSuiteMailbox, suiteEmail } from './auth-support';
+import { expectNoSeriousViolations } from './checkout-support';
 import { controlsWaitForScripts, serverClock, visit } from './support';
 
 /**
@@ -15,14 +15,6 @@ test.use({ locale: 'en-GB' });
 
 let n = 0;
 const freshName = () => `e2e${Date.now().toString(36)}${n++}`;
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((x) => x.target).join(', ')}`)).toEqual([]);
-}
 
 async function searchAndAdd(page: Page, name: string, domain: string) {
   await visit(page, `/domains/search?q=${name}`);
@@ -80,7 +72,7 @@ test('search a domain, add it: the fly-out opens, closes at 5 s, a new flash res
   await third.click();
   await expect(flyout).toBeVisible();
   await flyout.getByRole('link', { name: 'Check out' }).hover();
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolations(page, 'the open fly-out');
   await page.keyboard.press('Escape');
 
   // A click outside closes it too.
@@ -307,7 +299,7 @@ test('the cart: a number with its hold countdown, a plan, years, VAT, site versi
 
   // The filled cart, on a phone, with no serious accessibility violations.
   await page.setViewportSize({ width: 375, height: 740 });
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolations(page, 'the filled cart on a phone');
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.getByRole('button', { name: `Remove ${e164}` }).click();
@@ -438,7 +430,7 @@ for (const path of ['/domains/search?q=brightfox', '/numbers', '/plans', '/cart'
     await page.setViewportSize({ width: 375, height: 740 });
     await visit(page, path);
     await expect(page.getByRole('main')).not.toContainText(/Searching|Loading/);
-    await expectNoSeriousViolations(page);
+    await expectNoSeriousViolations(page, path);
     // Heading levels never skip one (h1 then h3 was the HTML checker's only error on /plans).
     const levels = await page
       .locator('main :is(h1, h2, h3, h4, h5, h6)')

@@ -10,6 +10,8 @@ export const PASSWORD = 'a checkout journey passphrase';
 
 /** axe finds nothing serious or critical on the page as it stands. */
 export async function expectNoSeriousViolations(page: Page, where: string) {
+  // After a client-side navigation Next streams the page's title a moment after its body.
+  await expect(page, `${where}: the tab names the page`).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',

@@ -26,6 +26,8 @@ test.afterAll(async () => {
 });
 
 async function checkPage(page: Page, where: string) {
+  // After a client-side navigation Next streams the page's title a moment after its body.
+  await expect(page, `${where}: the tab names the page`).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations, `${where}: ${JSON.stringify(results.violations, null, 1)}`).toEqual(
     [],
