@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Agent } from '../support/agent';
+import { ownDatabase } from '../support/own-database';
 
 // POST /api/admin/clock on a test deployment (TEST_CLOCK=true): the operator moves the product's
 // time, and the answer comes once the jobs that became due have run.
+// The clock moves days ahead here: the jobs and the session sweep it runs would reach other
+// files' rows in the PostgreSQL lane's shared database.
+await ownDatabase();
 const TOKEN = 'clock-test-admin-token-0123456789abcdef';
 process.env.TEST_CLOCK = 'true';
 process.env.ADMIN_API_TOKEN = TOKEN;

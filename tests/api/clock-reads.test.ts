@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harness';
 import { registeredUser, signedIn } from '../support/auth-flows';
+import { ownDatabase } from '../support/own-database';
 
 // What the server reads as "now" is the product's clock everywhere (docs/decisions/0151): on a
 // test deployment whose clock was moved, what a browser is told follows the moved time.
+// The clock moves days ahead here: the jobs and the session sweep it runs would reach other
+// files' rows in the PostgreSQL lane's shared database.
+await ownDatabase();
 process.env.TEST_CLOCK = 'true';
 const harness = await startAuthHarness();
 const { mail } = harness;

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMailServer } from '../support/mail-server';
 import { buyer, checkoutRoutes, readyCart, type Buyer } from '../support/checkout';
+import { ownDatabase } from '../support/own-database';
 
 // Real mail: the receipt leaves over SMTP through this process's job workers.
+// The clock moves days ahead here: the jobs and the session sweep it runs would reach other
+// files' rows in the PostgreSQL lane's shared database.
+await ownDatabase();
 const mail = await startMailServer();
 process.env.SMTP_URL = mail.url;
 process.env.TEST_CLOCK = 'true';

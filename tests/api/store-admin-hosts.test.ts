@@ -3,8 +3,12 @@ import { startDnsServer } from '../support/dns-server';
 import { startAuthHarness } from '../support/auth-harness';
 import { newStore, OPERATOR_TOKEN, signedInStaff, storeAdminRoutes } from '../support/store-admin';
 import type { Agent } from '../support/agent';
+import { ownDatabase } from '../support/own-database';
 
 // Issue 26 point 5: hosts verified by DNS against a real DNS server on loopback; issue 29's ask.
+// The clock moves days ahead here: the jobs and the session sweep it runs would reach other
+// files' rows in the PostgreSQL lane's shared database.
+await ownDatabase();
 const dns = await startDnsServer();
 process.env.DNS_RESOLVERS = dns.address;
 process.env.ADMIN_API_TOKEN = OPERATOR_TOKEN;

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { ownDatabase } from '../support/own-database';
 
 // The job queue's plumbing (src/lib/jobs): product-time starts, due work found by the scheduler
 // on the test clock, singleton keys, and enqueueing in a transaction.
+// The clock moves days ahead here: the jobs and the session sweep it runs would reach other
+// files' rows in the PostgreSQL lane's shared database.
+await ownDatabase();
 process.env.TEST_CLOCK = 'true';
 const { appDb } = await import('@/lib/db/app-db');
 const { now } = await import('@/lib/clock');

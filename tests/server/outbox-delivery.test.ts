@@ -2,9 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSmsGateway } from '../support/auth-harness';
 import { startMailServer, type Refusal } from '../support/mail-server';
+import { ownDatabase } from '../support/own-database';
 
 // Delivery as a job, against a real SMTP server that can refuse; time moves
 // with the test clock, never by waiting.
+// The clock moves days ahead here: the jobs and the session sweep it runs would reach other
+// files' rows in the PostgreSQL lane's shared database.
+await ownDatabase();
 process.env.TEST_CLOCK = 'true';
 let refuse: () => Refusal | null = () => null;
 const mailbox = await startMailServer(0, { refuse: () => refuse() });
