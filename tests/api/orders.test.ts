@@ -6,8 +6,8 @@ import { displayPhoneNumber } from '@/lib/phone-display';
 const routes = await checkoutRoutes();
 const { appDb } = await import('@/lib/db/app-db');
 const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
-const { callPlans, orders, phoneNumbers } = await import('@/lib/db/schema');
-const { and, eq } = await import('drizzle-orm');
+const { callPlans, orders, outbox, phoneNumbers } = await import('@/lib/db/schema');
+const { and, eq, inArray } = await import('drizzle-orm');
 const { GET: listPlans } = await import('@/app/api/voice/plans/route');
 
 beforeAll(async () => {
@@ -162,6 +162,51 @@ describe('POST /api/orders', () => {
     expect(other.status).toBe(422);
     expect(other.body.error.code).toBe('idempotency_key_reused');
     expect((await b.orders()).body.data.orders).toHaveLength(1);
+  });
+
+  it('6 customers ordering at once in one store get numbers of its series without gaps, each named in its mail', async () => {
+    const ready = [];
+    for (let i = 0; i < 6; i++) {
+      const b = await buyer(routes);
+      ready.push({ b, body: (await readyCart(b)).body });
+    }
+    const answers = await Promise.all(ready.map(({ b, body }) => b.order(body)));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(201));
+    const numbers = answers.map((a) => a.body.data.order.number as string);
+    for (const n of numbers) expect(n).toMatch(/^NP-\d{6}$/);
+    const places = numbers.map((n) => Number(n.slice(3))).sort((x, y) => x - y);
+    expect(new Set(places).size).toBe(6);
+    // On PostgreSQL other test files order in this store at the same time: their orders may sit
+    // between these six, and every number between the first and the last belongs to an order
+    // once those have committed (a rolled-back order gives its number back).
+    const db = await appDb();
+    const between = Array.from(
+      { length: places.at(-1)! - places[0]! + 1 },
+      (_, k) => `NP-${String(places[0]! + k).padStart(6, '0')}`,
+    );
+    await expect
+      .poll(async () => {
+        const kept = await db
+          .select({ number: orders.number })
+          .from(orders)
+          .where(and(eq(orders.storeKey, 'nameport'), inArray(orders.number, between)));
+        return kept.length;
+      })
+      .toBe(between.length);
+    for (const [k, { b }] of ready.entries()) {
+      const [kept] = await db.select().from(orders).where(eq(orders.userId, b.userId));
+      expect(kept!.number).toBe(numbers[k]);
+      const mails = await db
+        .select({ subject: outbox.subject })
+        .from(outbox)
+        .where(
+          and(
+            eq(outbox.recipient, b.email),
+            eq(outbox.subject, `Order ${numbers[k]} received - Nameport`),
+          ),
+        );
+      expect(mails).toHaveLength(1);
+    }
   });
 
   it('20 parallel orders of one cart with 20 keys make one order; the others are 409', async () => {

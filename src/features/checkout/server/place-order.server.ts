@@ -15,7 +15,7 @@ import {
 } from '@/features/cart/server/cart-checkout.server';
 import { holdNumbersForOrder } from '@/features/catalog/server/inventory.server';
 import type { Order } from '@/features/orders/order-types';
-import { createOrder, orderView } from '@/features/orders/server/orders.server';
+import { draftOrder, numberOrder, orderView } from '@/features/orders/server/orders.server';
 import type { Payment } from '@/features/payments/payment-types';
 import { configuredProviderName } from '@/features/payments/server/provider-config.server';
 import { createPayment, paymentView } from '@/features/payments/server/payments.server';
@@ -176,7 +176,8 @@ async function writeOrder(
 
   const items = new Map(found.items.map((i) => [i.id, i]));
   const provider = configuredProviderName();
-  const { order, lines } = await createOrder(tx, {
+  // Drafted now, numbered last: the store's series stays locked from the number to the commit.
+  const { order: draft, lines } = await draftOrder(tx, {
     store: scope.store,
     storeHost: scope.storeHost,
     email: scope.user.email,
@@ -193,21 +194,22 @@ async function writeOrder(
     now,
     expiresAt: new Date(now.getTime() + ORDER_PAYMENT_WINDOW_MS),
   });
-  await moveHolds(tx, found, order.id, new Set(ordered.map((l) => l.id)));
+  await moveHolds(tx, found, draft.id, new Set(ordered.map((l) => l.id)));
   await emptyCartForOrder(
     tx,
     found.cart.id,
     ordered.map((l) => l.id),
   );
   const payment = await createPayment(tx, {
-    orderId: order.id,
-    storeKey: order.storeKey,
-    accountId: order.accountId,
+    orderId: draft.id,
+    storeKey: draft.storeKey,
+    accountId: draft.accountId,
     provider,
-    amount: order.totalGross,
-    currency: order.currency,
+    amount: draft.totalGross,
+    currency: draft.currency,
     now,
   });
+  const order = await numberOrder(tx, scope.store, draft);
   const placed: PlacedOrder = { order: orderView(order, lines), payment: paymentView(payment) };
   await sendOrderReceived(tx, scope.store, placed);
   return { status: 201, body: { data: placed } };

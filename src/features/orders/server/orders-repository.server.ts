@@ -91,6 +91,12 @@ export async function listAccountOrders(
     .limit(200);
 }
 
+/** Sets the order's number (a drafted order's place in its series) and answers the row. */
+export async function setOrderNumber(tx: AppDb, id: string, number: string): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set({ number }).where(eq(orders.id, id)).returning();
+  return row!;
+}
+
 export async function updateOrder(
   tx: AppDb,
   id: string,

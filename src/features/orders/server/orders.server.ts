@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import type { StoredProviderName } from '@/lib/db/column-types';
 
 /**
@@ -25,6 +26,7 @@ import {
   listAccountOrders,
   lockOrder,
   nextInSeries,
+  setOrderNumber,
   updateOrder,
   type OrderLineRow,
   type OrderRow,
@@ -60,14 +62,7 @@ export function formatOrderNumber(store: Store, n: number): string {
   return `${numberPrefixOf(store)}-${String(n).padStart(6, '0')}`;
 }
 
-/**
- * Records an order as placed, inside the caller's transaction: the next number of the store's
- * series, the priced lines, totals summed from them, and copies of the billing details,
- * registrant, number addresses and the store as supplier. Nothing here is recomputed later.
- */
-export async function createOrder(
-  tx: AppDb,
-  input: {
+type NewOrderInput = {
     store: Store;
     storeHost: string;
     email: string;
@@ -87,9 +82,31 @@ export async function createOrder(
     /** Renewal orders: their kind and due date. */
     kind?: 'purchase' | 'renewal';
     dueAt?: Date | null;
-  },
+};
+
+/**
+ * Records an order as placed, inside the caller's transaction: the next number of the store's
+ * series, the priced lines, totals summed from them, and copies of the billing details,
+ * registrant, number addresses and the store as supplier. Nothing here is recomputed later.
+ */
+export async function createOrder(
+  tx: AppDb,
+  input: NewOrderInput,
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
-  const n = await nextInSeries(tx, input.store.key, 'order');
+  const draft = await draftOrder(tx, input);
+  return { order: await numberOrder(tx, input.store, draft.order), lines: draft.lines };
+}
+
+/**
+ * `createOrder` without the number: the order is written with a provisional one that only its
+ * own transaction sees, and `numberOrder` gives it its place in the store's series. The series'
+ * row stays locked from the number to the commit, so every other order of the store waits that
+ * long: a transaction that has more to write takes the number last (decision 0266).
+ */
+export async function draftOrder(
+  tx: AppDb,
+  input: NewOrderInput,
+): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
   // Who is paid and who sells are decided together, now, and kept with the order (decision 0230).
   const merchant = await merchantFor(tx, input.store);
   return insertOrder(
@@ -100,7 +117,7 @@ export async function createOrder(
       email: input.email,
       accountId: input.accountId,
       userId: input.userId,
-      number: formatOrderNumber(input.store, n),
+      number: `${DRAFT_NUMBER_PREFIX}${randomUUID()}`,
       kind: input.kind ?? 'purchase',
       dueAt: input.dueAt ?? null,
       status: 'awaiting_payment',
@@ -144,6 +161,15 @@ export async function createOrder(
       serviceId: l.serviceId ?? null,
     })),
   );
+}
+
+/** A drafted order's number until `numberOrder`: never seen outside its transaction. */
+const DRAFT_NUMBER_PREFIX = 'draft-';
+
+/** Gives a drafted order the next number of its store's series (see `draftOrder`). */
+export async function numberOrder(tx: AppDb, store: Store, order: OrderRow): Promise<OrderRow> {
+  const n = await nextInSeries(tx, store.key, 'order');
+  return setOrderNumber(tx, order.id, formatOrderNumber(store, n));
 }
 
 function lineView(l: OrderLineRow): OrderLine {

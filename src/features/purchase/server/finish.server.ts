@@ -46,8 +46,8 @@ export type FinishResult = {
  * The one "finish the order" step, shared by the demo pay page, the Stripe return page, Stripe's
  * webhook, kept-method charges and the operator's mark-paid call (docs/decisions/0061, 0120).
  * Under the order's row lock (then the payment's), in one transaction: the payment succeeds, the
- * order is paid, its invoice takes the next number, what it bought becomes services, and the
- * receipt mail's job is queued. A second success of the same payment (webhook and return page,
+ * order is paid, what it bought becomes services, the receipt mail's job is queued, and last the
+ * invoice takes the next number of the store's series. A second success of the same payment (webhook and return page,
  * two webhooks, two workers) waits on the lock, then finds the payment done and does nothing.
  *
  * Exactly one payment of an order succeeds. Another that comes when the order no longer awaits
@@ -89,7 +89,6 @@ export async function finishPayment(
     const order = orderView(locked.order, locked.lines);
     await markOrderPaid(tx, order.id, now);
     const scope = { storeKey: locked.order.storeKey, accountId: locked.order.accountId };
-    await issueInvoice(tx, { order, ...scope, now });
     const method =
       locked.order.savePaymentMethod && input.method
         ? await keepPaymentMethod(tx, {
@@ -117,6 +116,9 @@ export async function finishPayment(
       throw new Error('the receipt job was not created');
     }
     if (input.onFinished) await input.onFinished(tx, order.id);
+    // The invoice's number last: the store's series stays locked from it to the commit, and every
+    // other payment of the store waits that long (docs/decisions/0266).
+    await issueInvoice(tx, { order, ...scope, now });
     return domains;
   });
   if (registered === 'refused') {
