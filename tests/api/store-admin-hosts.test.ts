@@ -76,6 +76,10 @@ describe('hosts verified by DNS', () => {
     const early = await verify(a.agent, host);
     expect(early.status).toBe(422);
     expect(early.body.error.code).toBe('record_not_found');
+    // The owner is told which record is missing, that DNS takes a while, and what to do next.
+    expect(early.body.error.message).toContain(record.name);
+    expect(early.body.error.message).toContain('up to an hour');
+    expect(early.body.error.message).toContain('press Verify again');
     expect(await ask(host)).toBe(404);
 
     dns.records.set(record.name, ['some other text', record.value]);

@@ -161,14 +161,14 @@ describe('the draft', () => {
     });
     expect(low.status).toBe(422);
     expect(low.body.error.code).toBe('contrast_too_low');
-    expect(low.body.error.message).toMatch(/primaryColor and backgroundColor/);
+    expect(low.body.error.message).toMatch(/^Primary colour on Page background has a contrast of/);
     expect(Object.keys(low.body.error.fields).sort()).toEqual(
       ['theme.primaryButtonTextColor', 'theme.primaryColor'].sort(),
     );
     expect(low.body.error.fields['theme.primaryColor'][0]).toMatch(
-      /with backgroundColor; needs at least 4.5:1/,
+      /with Page background; needs at least 4.5:1/,
     );
-    expect(low.body.error.fields['theme.primaryButtonTextColor'][0]).toMatch(/primaryButtonColor/);
+    expect(low.body.error.fields['theme.primaryButtonTextColor'][0]).toMatch(/with Button;/);
     // Text on the secondary colour, and the banner's.
     const secondary = await putDraft(staff.agent, {
       theme: {

@@ -107,11 +107,11 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
   // A colour nobody could read is refused, with the reason.
   await staff.getByLabel('Primary colour', { exact: true }).fill('#ffff66');
   await expect(staff.getByRole('list', { name: 'Colours that are hard to read' })).toContainText(
-    'primaryColor on backgroundColor',
+    'Primary colour on Page background',
   );
   await staff.getByRole('button', { name: 'Save draft' }).click();
   await expect(staff.getByRole('main').getByRole('alert')).toContainText(
-    'primaryColor and backgroundColor have a contrast of',
+    'Primary colour on Page background has a contrast of',
   );
   await expect(staff.getByRole('main').getByRole('alert')).toContainText('needs at least 4.5:1');
 

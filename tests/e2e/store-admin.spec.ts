@@ -86,7 +86,8 @@ test('the owner signs in with a second factor, sees the navigation and invites s
   // The audit names who, when, from where, what, before and after.
   await navOf(owner).getByRole('link', { name: 'Audit' }).click();
   const audit = owner.getByRole('table', { name: 'Changes made in the admin, newest first' });
-  await expect(audit.getByRole('row').nth(1)).toContainText(`staff.invited ${staffEmail}`);
+  await expect(audit.getByRole('row').nth(1)).toContainText(`Staff invited ${staffEmail}`);
+  await expect(audit.getByRole('row').nth(1)).toContainText('staff.invited');
   await expect(audit.getByRole('row').nth(1)).toContainText(OWNER.email);
   await checkPage(owner, '/admin/audit');
 

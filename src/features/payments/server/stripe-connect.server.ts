@@ -17,6 +17,11 @@ export const stripeNotConfigured = () =>
     'Card payments through Stripe are not set up on this platform, so there is no account to connect.',
   );
 
+/** Whether a store's owner can connect a Stripe account here: the platform has Stripe keys. */
+export function connectAvailable(): boolean {
+  return Boolean(getEnv().STRIPE_SECRET_KEY);
+}
+
 /** Stripe did not answer or refused: the owner can try again; nothing was kept. */
 export const stripeUnavailable = () =>
   new ApiError(503, 'stripe_unavailable', 'Stripe could not be reached. Try again shortly.');

@@ -12,6 +12,31 @@ export type AuditEntry = {
   after: unknown;
 };
 
+/** What each change of the store admin is called in its audit; its code is shown beneath. */
+const ACTIONS: Record<string, string> = {
+  'asset.uploaded': 'Image uploaded',
+  'dns.default_template_changed': 'Default DNS template changed',
+  'host.added': 'Host added',
+  'host.verified': 'Host verified',
+  'host.lapsed': 'Host stopped serving',
+  'host.removed': 'Host removed',
+  'order.cancelled': 'Order cancelled',
+  'order.marked_paid': 'Order marked paid',
+  'order.refunded': 'Order refunded',
+  'payments.connect_started': 'Stripe connection started',
+  'payments.account_active': 'Stripe account active',
+  'payments.disconnected': 'Stripe account disconnected',
+  'prices.changed': 'Prices changed',
+  'service.refunded': 'Service refunded',
+  'staff.invited': 'Staff invited',
+  'staff.invite_withdrawn': 'Invitation withdrawn',
+  'staff.joined': 'Staff joined',
+  'staff.removed': 'Staff removed',
+  'theme.draft_saved': 'Theme draft saved',
+  'theme.published': 'Theme published',
+  'theme.restored': 'Theme version restored',
+};
+
 const shown = (value: unknown) =>
   value === null || value === undefined ? '—' : JSON.stringify(value, null, 1);
 
@@ -48,8 +73,10 @@ export function AuditTable({
                 <td>{e.actor}</td>
                 <td>{e.ip ?? '—'}</td>
                 <td>
-                  {e.action}
+                  {ACTIONS[e.action] ?? e.action}
                   {e.target ? ` ${e.target}` : ''}
+                  <br />
+                  <code>{e.action}</code>
                 </td>
                 <td>
                   <pre className={styles.change}>{shown(e.before)}</pre>

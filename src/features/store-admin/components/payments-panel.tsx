@@ -12,6 +12,8 @@ export type PaymentsPanelProps = {
   account: { id: string; status: 'onboarding' | 'active' } | null;
   supplier: { legal_name: string; vat_number: string | null };
   storeName: string;
+  /** The platform has Stripe keys: without them there is no account to connect. */
+  connectAvailable: boolean;
 };
 
 /**
@@ -23,6 +25,7 @@ export function PaymentsPanel({
   account,
   supplier,
   storeName,
+  connectAvailable,
 }: PaymentsPanelProps) {
   const router = useRouter();
   const action = useFormAction('The request was refused.');
@@ -85,9 +88,15 @@ export function PaymentsPanel({
         <p className={styles.empty}>
           Orders already placed keep the supplier and account they were placed with.
         </p>
+        {!account && !connectAvailable ? (
+          <p>
+            Card payments through Stripe are not set up on this platform yet, so there is no account
+            to connect: ask the platform’s operator to set them up.
+          </p>
+        ) : null}
       </section>
       <div className={styles.row}>
-        {account?.status !== 'active' ? (
+        {account?.status !== 'active' && connectAvailable ? (
           <button
             type="button"
             className={formStyles.button}

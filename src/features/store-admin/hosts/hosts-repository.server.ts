@@ -160,7 +160,8 @@ export async function verifyHost(staff: StaffContext, rawHost: string): Promise<
     throw new ApiError(
       422,
       'record_not_found',
-      `No TXT record ${verifyRecordName(claim.host)} holds the token yet.`,
+      `No TXT record ${verifyRecordName(claim.host)} holds the token yet. A new record can take ` +
+        'up to an hour to be seen everywhere: check its name and value, then press Verify again.',
     );
   const updated = await recordSeen(claim.host, claim.storeId, auditScope(staff));
   if (!updated) throw noSuchHost();

@@ -13,6 +13,36 @@ type ColorKey = {
   [K in keyof Theme]: K extends `${string}Color` ? K : never;
 }[keyof Theme];
 
+/** Each colour as the editor labels it: refusals name colours the way the owner sees them. */
+export const COLOUR_LABELS: Record<ColorKey, string> = {
+  primaryColor: 'Primary colour',
+  secondaryColor: 'Secondary colour',
+  accentColor: 'Accent colour',
+  backgroundColor: 'Page background',
+  surfaceColor: 'Panel background',
+  textColor: 'Text',
+  mutedTextColor: 'Muted text',
+  headingColor: 'Headings',
+  linkColor: 'Links',
+  linkHoverColor: 'Links on hover',
+  borderColor: 'Borders',
+  focusRingColor: 'Focus ring',
+  successColor: 'Success',
+  warningColor: 'Warning',
+  errorColor: 'Error',
+  headerBackgroundColor: 'Header background',
+  headerTextColor: 'Header text',
+  footerBackgroundColor: 'Footer background',
+  footerTextColor: 'Footer text',
+  bannerBackgroundColor: 'Banner background',
+  bannerTextColor: 'Banner text',
+  primaryButtonColor: 'Button',
+  primaryButtonTextColor: 'Button text',
+  primaryButtonHoverColor: 'Button on hover',
+  secondaryButtonColor: 'Second button',
+  secondaryButtonTextColor: 'Second button text',
+};
+
 /**
  * The pairs checked: [the colour named in the refusal, the colour it is read with]. The primary
  * and secondary colours are drawn as text and accents on the page background and as fills under
@@ -71,7 +101,7 @@ export function contrastFields(problems: readonly ContrastProblem[]): Record<str
   const fields: Record<string, string[]> = {};
   for (const p of problems) {
     (fields[`theme.${p.field}`] ??= []).push(
-      `contrast ${p.ratio}:1 with ${p.with}; needs at least ${MIN_CONTRAST}:1`,
+      `contrast ${p.ratio}:1 with ${COLOUR_LABELS[p.with]}; needs at least ${MIN_CONTRAST}:1`,
     );
   }
   return fields;

@@ -7,7 +7,7 @@ import { browserApi } from '@/lib/browser-api';
 import { FONT_FAMILIES, type Theme } from '@/features/theme/schema';
 import { WEEKDAYS } from '@/features/tenancy/weekdays';
 import type { Variables } from '@/features/tenancy/variables-schema';
-import { contrastProblems } from '../contrast';
+import { COLOUR_LABELS, contrastProblems } from '../contrast';
 import styles from './theme-editor.module.css';
 
 export type EditorVersion = {
@@ -21,34 +21,7 @@ export type EditorVersion = {
 type Draft = { theme: Theme; variables: Variables };
 type ColourKey = { [K in keyof Theme]: K extends `${string}Color` ? K : never }[keyof Theme];
 
-const COLOURS: [ColourKey, string][] = [
-  ['primaryColor', 'Primary colour'],
-  ['secondaryColor', 'Secondary colour'],
-  ['accentColor', 'Accent colour'],
-  ['backgroundColor', 'Page background'],
-  ['surfaceColor', 'Panel background'],
-  ['textColor', 'Text'],
-  ['mutedTextColor', 'Muted text'],
-  ['headingColor', 'Headings'],
-  ['linkColor', 'Links'],
-  ['linkHoverColor', 'Links on hover'],
-  ['borderColor', 'Borders'],
-  ['focusRingColor', 'Focus ring'],
-  ['successColor', 'Success'],
-  ['warningColor', 'Warning'],
-  ['errorColor', 'Error'],
-  ['headerBackgroundColor', 'Header background'],
-  ['headerTextColor', 'Header text'],
-  ['footerBackgroundColor', 'Footer background'],
-  ['footerTextColor', 'Footer text'],
-  ['bannerBackgroundColor', 'Banner background'],
-  ['bannerTextColor', 'Banner text'],
-  ['primaryButtonColor', 'Button'],
-  ['primaryButtonTextColor', 'Button text'],
-  ['primaryButtonHoverColor', 'Button on hover'],
-  ['secondaryButtonColor', 'Second button'],
-  ['secondaryButtonTextColor', 'Second button text'],
-];
+const COLOURS = Object.entries(COLOUR_LABELS) as [ColourKey, string][];
 
 const TEXTS: [keyof Variables, string, boolean][] = [
   ['companyName', 'Company name', false],
@@ -225,7 +198,7 @@ export function ThemeEditor({
           <ul className={styles.problems} aria-label="Colours that are hard to read">
             {problems.map((p) => (
               <li key={`${p.field}-${p.with}`}>
-                {p.field} on {p.with}: {p.ratio}:1, needs 4.5:1
+                {COLOUR_LABELS[p.field]} on {COLOUR_LABELS[p.with]}: {p.ratio}:1, needs 4.5:1
               </li>
             ))}
           </ul>

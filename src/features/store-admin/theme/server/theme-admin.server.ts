@@ -9,7 +9,7 @@ import { variablesSchema, type Variables } from '@/features/tenancy/variables-sc
 import { announceStoreChange, applyStoreChange } from '@/features/tenancy/server/store-sync.server';
 import { insertAdminAudit } from '../../server/admin-audit-repository.server';
 import { auditScope, type StaffContext } from '../../server/staff.server';
-import { contrastFields, contrastProblems } from '../contrast';
+import { COLOUR_LABELS, contrastFields, contrastProblems } from '../contrast';
 import type { ThemeDraftInput } from '../schemas';
 import {
   findDraft,
@@ -66,7 +66,7 @@ function assertReadable(theme: Theme): void {
   throw new ApiError(
     422,
     'contrast_too_low',
-    `${first.field} and ${first.with} have a contrast of ${first.ratio}:1; text needs at least 4.5:1 (WCAG AA).`,
+    `${COLOUR_LABELS[first.field]} on ${COLOUR_LABELS[first.with]} has a contrast of ${first.ratio}:1; text needs at least 4.5:1 (WCAG AA).`,
     contrastFields(problems),
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { AdminFrame } from '@/features/store-admin/components/admin-frame';
+import { connectAvailable } from '@/features/payments/server/stripe-connect.server';
 import { PaymentsPanel } from '@/features/store-admin/components/payments-panel';
 import { paymentsState } from '@/features/store-admin/payments/server/payments-admin.server';
 import { adminViewer } from '@/features/store-admin/server/admin-viewer.server';
@@ -23,6 +24,7 @@ export default async function AdminPaymentsPage() {
         account={state.account ? { id: state.account.id, status: state.account.status } : null}
         supplier={{ legal_name: state.supplier.legal_name, vat_number: state.supplier.vat_number }}
         storeName={staff.store.config.store_name}
+        connectAvailable={connectAvailable()}
       />
     </AdminFrame>
   );
