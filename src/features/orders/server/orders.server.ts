@@ -63,25 +63,25 @@ export function formatOrderNumber(store: Store, n: number): string {
 }
 
 type NewOrderInput = {
-    store: Store;
-    storeHost: string;
-    email: string;
-    accountId: string;
-    /** Who placed it; null for a renewal whose buyer has left the account. */
-    userId: string | null;
-    siteVersion: SiteVersionId;
-    provider: StoredProviderName;
-    lines: PricedLine[];
-    totals: MoneyLine;
-    billing: Order['billing'];
-    registrant: Order['registrant'];
-    numberAddresses: Record<string, PostalAddress>;
-    savePaymentMethod: boolean;
-    now: Date;
-    expiresAt: Date;
-    /** Renewal orders: their kind and due date. */
-    kind?: 'purchase' | 'renewal';
-    dueAt?: Date | null;
+  store: Store;
+  storeHost: string;
+  email: string;
+  accountId: string;
+  /** Who placed it; null for a renewal whose buyer has left the account. */
+  userId: string | null;
+  siteVersion: SiteVersionId;
+  provider: StoredProviderName;
+  lines: PricedLine[];
+  totals: MoneyLine;
+  billing: Order['billing'];
+  registrant: Order['registrant'];
+  numberAddresses: Record<string, PostalAddress>;
+  savePaymentMethod: boolean;
+  now: Date;
+  expiresAt: Date;
+  /** Renewal orders: their kind and due date. */
+  kind?: 'purchase' | 'renewal';
+  dueAt?: Date | null;
 };
 
 /**

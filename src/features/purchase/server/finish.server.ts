@@ -47,8 +47,9 @@ export type FinishResult = {
  * webhook, kept-method charges and the operator's mark-paid call (docs/decisions/0061, 0120).
  * Under the order's row lock (then the payment's), in one transaction: the payment succeeds, the
  * order is paid, what it bought becomes services, the receipt mail's job is queued, and last the
- * invoice takes the next number of the store's series. A second success of the same payment (webhook and return page,
- * two webhooks, two workers) waits on the lock, then finds the payment done and does nothing.
+ * invoice takes the next number of the store's series. A second success of the same payment
+ * (webhook and return page, two webhooks, two workers) waits on the lock, then finds the payment
+ * done and does nothing.
  *
  * Exactly one payment of an order succeeds. Another that comes when the order no longer awaits
  * payment is refused: `failed` when its provider took nothing (the demo, a bank transfer), else

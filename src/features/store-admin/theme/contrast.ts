@@ -9,7 +9,7 @@ import type { Theme } from '@/features/theme/schema';
 /** WCAG AA for normal text. */
 export const MIN_CONTRAST = 4.5;
 
-type ColorKey = {
+export type ColorKey = {
   [K in keyof Theme]: K extends `${string}Color` ? K : never;
 }[keyof Theme];
 

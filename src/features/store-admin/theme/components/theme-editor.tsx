@@ -7,7 +7,7 @@ import { browserApi } from '@/lib/browser-api';
 import { FONT_FAMILIES, type Theme } from '@/features/theme/schema';
 import { WEEKDAYS } from '@/features/tenancy/weekdays';
 import type { Variables } from '@/features/tenancy/variables-schema';
-import { COLOUR_LABELS, contrastProblems } from '../contrast';
+import { COLOUR_LABELS, contrastProblems, type ColorKey } from '../contrast';
 import styles from './theme-editor.module.css';
 
 export type EditorVersion = {
@@ -19,9 +19,8 @@ export type EditorVersion = {
 };
 
 type Draft = { theme: Theme; variables: Variables };
-type ColourKey = { [K in keyof Theme]: K extends `${string}Color` ? K : never }[keyof Theme];
 
-const COLOURS = Object.entries(COLOUR_LABELS) as [ColourKey, string][];
+const COLOURS = Object.entries(COLOUR_LABELS) as [ColorKey, string][];
 
 const TEXTS: [keyof Variables, string, boolean][] = [
   ['companyName', 'Company name', false],
