@@ -58,6 +58,8 @@ export default defineConfig({
       // Store hosts are verified against the authoritative DNS server the store admin's orders
       // spec runs on this port (tests/support/dns-server.ts, tests/e2e/store-admin-orders.spec.ts).
       DNS_RESOLVERS: `127.0.0.1:${PORT + 4}`,
+      // What the hosts page tells an owner to point a host to (docs/decisions/0270).
+      STORE_HOST_TARGET: 'shops.nameport.localhost',
     },
   },
 });

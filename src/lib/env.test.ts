@@ -52,6 +52,17 @@ describe('configuration', () => {
     );
   });
 
+  it('takes a host name as STORE_HOST_TARGET and names anything else', () => {
+    expect(parseEnv({}).STORE_HOST_TARGET).toBeUndefined();
+    expect(parseEnv({ STORE_HOST_TARGET: 'shops.example.net' }).STORE_HOST_TARGET).toBe(
+      'shops.example.net',
+    );
+    for (const bad of ['https://shops.example.net', 'shops', 'shops.example.net.', 'a b.example'])
+      expect(problemsOf({ STORE_HOST_TARGET: bad })[0], bad).toBe(
+        'STORE_HOST_TARGET: must be a host name such as shops.example.net',
+      );
+  });
+
   it('reports every bad variable at once', () => {
     expect(problemsOf({ PORT: '0', DATABASE_URL: 'x', LOG_LEVEL: 'loud' })).toHaveLength(3);
   });

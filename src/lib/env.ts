@@ -131,6 +131,18 @@ const schema = z
         .optional()
         .transform((v) => (v ? v.split(',').map((s) => s.trim()) : [])),
     ),
+    // Where a store's own host points (a CNAME target), shown on the admin's hosts page
+    // (docs/decisions/0270); unset: the page says to ask the operator.
+    STORE_HOST_TARGET: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(
+          /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/,
+          'must be a host name such as shops.example.net',
+        )
+        .optional(),
+    ),
     TLS_ASK_SECRET: z.preprocess(
       emptyAsUndefined,
       z.string().min(16, 'must be at least 16 characters when set').optional(),

@@ -53,9 +53,11 @@ const servedStoreName = async (host: string) =>
 
 let a: { agent: Agent; host: string; storeId: string };
 let b: { agent: Agent; host: string; storeId: string };
+let storeA: { host: string; id: string };
+let storeB: { host: string; id: string };
 beforeAll(async () => {
-  const storeA = await newStore(routes, 'hosta');
-  const storeB = await newStore(routes, 'hostb');
+  storeA = await newStore(routes, 'hosta');
+  storeB = await newStore(routes, 'hostb');
   a = await signedInStaff(routes, storeA, 'store_owner');
   b = await signedInStaff(routes, storeB, 'store_owner');
 });
@@ -164,5 +166,41 @@ describe('hosts verified by DNS', () => {
     await advanceTimeAndRunDueJobs(26 * 3600_000);
     expect(await servedStoreName(host)).toBeNull();
     expect(await ask(host)).toBe(404);
+  });
+
+  // After the 72-hour test: the clock moves another week, so it signs its staff in again.
+  it('lets another store claim a host nobody verified within 7 days; a verified host stays', async () => {
+    const first = await signedInStaff(routes, storeA, 'store_owner');
+    const second = await signedInStaff(routes, storeB, 'store_owner');
+    const idle = fresh();
+    const added = await add(first.agent, idle);
+    expect(added.body.data.claim_expires_at).toBe(
+      new Date(Date.parse(added.body.data.created_at) + 7 * 24 * 3600_000).toISOString(),
+    );
+    const proved = fresh();
+    const provedRecord = (await add(first.agent, proved)).body.data.record;
+    dns.records.set(provedRecord.name, [provedRecord.value]);
+    expect((await verify(first.agent, proved)).body.data.claim_expires_at).toBeNull();
+    expect((await add(second.agent, idle)).body.error.code).toBe('host_taken');
+
+    await advanceTimeAndRunDueJobs(7 * 24 * 3600_000 + 60_000);
+    const owner = await signedInStaff(routes, storeA, 'store_owner');
+    const other = await signedInStaff(routes, storeB, 'store_owner');
+    expect((await add(other.agent, proved)).body.error.code).toBe('host_taken');
+    const taken = await add(other.agent, idle);
+    expect(taken.status).toBe(201);
+    expect(taken.body.data.record.value).not.toBe(added.body.data.record.value);
+
+    // The first store's claim is gone, its audit says why, and its old record proves nothing.
+    const hosts = (await list(owner.agent)).body.data.hosts.map((h: { host: string }) => h.host);
+    expect(hosts).toContain(proved);
+    expect(hosts).not.toContain(idle);
+    dns.records.set(added.body.data.record.name, [added.body.data.record.value]);
+    expect((await verify(owner.agent, idle)).status).toBe(404);
+    const audit = await owner.agent.call(routes.audit.GET, '/api/store-admin/audit');
+    expect(
+      audit.body.data.entries.find((e: { target: string }) => e.target === idle),
+    ).toMatchObject({ action: 'host.claim_expired', target: idle });
+    expect(await servedStoreName(proved)).toBe('hosta store');
   });
 });

@@ -176,6 +176,12 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
   await expect(owner.getByRole('main').getByRole('status')).toContainText(`${shopHost} is added`);
   const card = owner.locator(`[data-host="${shopHost}"]`);
   await expect(card).toContainText('Waiting for its TXT record');
+  await expect(card).toContainText('Verify by');
+  await expect(card).toContainText('another store may claim this host');
+  // Where to point the host, from the operator's STORE_HOST_TARGET (playwright.config.ts).
+  await expect(owner.getByTestId('host-target')).toContainText(
+    'a CNAME record pointing to shops.nameport.localhost',
+  );
   await expect(card.getByTestId('txt-name')).toHaveText(`_storefront-verify.${shopHost}`);
   const token = (await card.getByTestId('txt-value').innerText()).trim();
   expect(token.length).toBeGreaterThan(16);
@@ -194,6 +200,7 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
     `${shopHost} is verified`,
   );
   await expect(card).toContainText('Verified: serving the store');
+  await expect(card).not.toContainText('Verify by');
   const served = await request({ host: shopHost, path: '/api/store' });
   expect(served.status).toBe(200);
   expect(jsonOf(served).data.config.store_name).toBe('Bytes Domains');

@@ -13,8 +13,11 @@ import { apiRequest } from './requests';
 export const OPERATOR_TOKEN = 'store-admin-operator-token-0123456789abcdef';
 export const STAFF_PASSWORD = 'a store admin test passphrase';
 
-export const totpNow = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+/** The code an authenticator shows now; `at` is the product's clock when a test has moved it. */
+export const totpNow = (secret: string, at = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: at,
+  });
 
 export async function storeAdminRoutes() {
   const [token, login, challenge, stores, storeStaff, me, staff, staffOne, audit, join, totp] =
@@ -126,7 +129,10 @@ export async function signedInStaff(
   expect(login.status).toBe(200);
   const step = await agent.call(routes.challenge.POST, '/svc/account/login/challenge', {
     method: 'POST',
-    json: { challenge: login.body.data.challenge, code: totpNow(secret) },
+    json: {
+      challenge: login.body.data.challenge,
+      code: totpNow(secret, (await import('@/lib/clock')).now().getTime()),
+    },
   });
   expect(step.status).toBe(200);
   return { agent, email, userId: user.id, staffId, secret, host: store.host, storeId: store.id };

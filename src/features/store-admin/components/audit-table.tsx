@@ -19,6 +19,7 @@ const ACTIONS: Record<string, string> = {
   'host.added': 'Host added',
   'host.verified': 'Host verified',
   'host.lapsed': 'Host stopped serving',
+  'host.claim_expired': 'Unverified host claimed by another store',
   'host.removed': 'Host removed',
   'order.cancelled': 'Order cancelled',
   'order.marked_paid': 'Order marked paid',

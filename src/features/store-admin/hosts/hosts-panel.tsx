@@ -15,6 +15,7 @@ export type HostRow = {
   verified_at: string | null;
   checked_at: string | null;
   serving_until: string | null;
+  claim_expires_at: string | null;
 };
 
 const STATUS: Record<HostRow['status'], { label: string; tone: 'warn' | 'good' | 'bad' }> = {
@@ -85,6 +86,12 @@ export function HostsPanel({ hosts }: { hosts: HostRow[] }) {
                 </span>
               </p>
               {h.serving_until ? <p>Stops serving at {when(h.serving_until)}.</p> : null}
+              {h.claim_expires_at ? (
+                <p>
+                  Verify by {when(h.claim_expires_at)}: after that, another store may claim this
+                  host.
+                </p>
+              ) : null}
               {h.checked_at ? <p>Last looked up at {when(h.checked_at)}.</p> : null}
               <dl>
                 <dt>TXT record name</dt>

@@ -25,6 +25,11 @@ import { parseHostName } from './host-name';
  */
 
 export const GRACE_MS = 72 * 60 * 60 * 1000;
+/**
+ * How long an unverified claim keeps a host from other stores (decision 0269): after that, a
+ * store that adds the host takes the claim over, so a claim nobody proves cannot hold a name.
+ */
+export const PENDING_MS = 7 * 24 * 60 * 60 * 1000;
 /** How often a verified host's record is checked again (decision 0176). */
 export const RECHECK_MS = 60 * 60 * 1000;
 export const RECHECK_JOB = 'store-hosts.recheck';
@@ -41,9 +46,18 @@ export type HostView = {
   checked_at: string | null;
   /** When a verified host whose record is gone stops serving. */
   serving_until: string | null;
+  /** When a pending claim stops keeping the host from other stores. */
+  claim_expires_at: string | null;
 };
 
 type Claim = typeof storeHostClaims.$inferSelect;
+
+/**
+ * Since when a claim is unverified: its creation, or the check that made it pending again after
+ * its record lapsed (only that check sets checkedAt on an unverified claim).
+ */
+const pendingSince = (claim: Claim) => claim.checkedAt ?? claim.createdAt;
+const claimExpiresAt = (claim: Claim) => new Date(pendingSince(claim).getTime() + PENDING_MS);
 
 function viewOf(claim: Claim): HostView {
   const status: HostStatus = !claim.verifiedAt
@@ -63,8 +77,14 @@ function viewOf(claim: Claim): HostView {
       status === 'record_missing' && claim.lastSeenAt
         ? new Date(claim.lastSeenAt.getTime() + GRACE_MS).toISOString()
         : null,
+    claim_expires_at: status === 'pending' ? claimExpiresAt(claim).toISOString() : null,
   };
 }
+
+const SYSTEM_EXPIRY: AdminAuditScope['actor'] = {
+  userId: null,
+  label: 'another store claimed the host after this claim expired',
+};
 
 const hostTaken = () => new ApiError(409, 'host_taken', 'This host belongs to another store.');
 const noSuchHost = () => new ApiError(404, 'not_found', 'This store has no such host.');
@@ -96,8 +116,10 @@ export async function listHosts(staff: StaffContext): Promise<{ hosts: HostView[
 
 /**
  * `POST /api/store-admin/hosts`: claims a host for the store, with a fresh token. 409 host_taken
- * when another store serves or claims it, or it is a built-in brand host; 409 host_exists when
- * this store has it already. Parallel claims of one host: its primary key lets one win.
+ * when another store serves it, has it verified, or claimed it less than PENDING_MS ago, or it is
+ * a built-in brand host; an older unverified claim of another store is taken over. 409
+ * host_exists when this store has it already. Parallel claims of one host: its primary key lets
+ * one win.
  */
 export async function addHost(staff: StaffContext, host: string): Promise<HostView> {
   if (isBuiltInHost(host)) throw hostTaken();
@@ -110,17 +132,37 @@ export async function addHost(staff: StaffContext, host: string): Promise<HostVi
       .where(eq(storeHosts.host, host));
     if (served && served.storeId !== staff.storeId) throw hostTaken();
     if (served) throw new ApiError(409, 'host_exists', 'This store has this host already.');
+    const at = clockNow();
+    // Another store's claim that was never proved within PENDING_MS gives way (decision 0269).
+    // Locked first, so a verification of it running now either finishes before or finds it gone.
+    const [existing] = await tx
+      .select()
+      .from(storeHostClaims)
+      .where(eq(storeHostClaims.host, host))
+      .for('update');
+    if (existing && existing.storeId === staff.storeId)
+      throw new ApiError(409, 'host_exists', 'This store has this host already.');
+    if (existing) {
+      if (existing.verifiedAt || claimExpiresAt(existing) > at) throw hostTaken();
+      await tx.delete(storeHostClaims).where(eq(storeHostClaims.host, host));
+      await insertAdminAudit(
+        tx,
+        { storeId: existing.storeId, actor: SYSTEM_EXPIRY, ip: null },
+        { action: 'host.claim_expired', target: host, before: viewOf(existing) },
+      );
+    }
     const [inserted] = await tx
       .insert(storeHostClaims)
-      .values({ host, storeId: staff.storeId, token, createdAt: clockNow() })
+      .values({ host, storeId: staff.storeId, token, createdAt: at })
       .onConflictDoNothing()
       .returning();
     if (!inserted) {
-      const [existing] = await tx
+      // Added at the same moment by another request: by this store, or by another.
+      const [winner] = await tx
         .select({ storeId: storeHostClaims.storeId })
         .from(storeHostClaims)
         .where(eq(storeHostClaims.host, host));
-      if (existing && existing.storeId === staff.storeId)
+      if (winner && winner.storeId === staff.storeId)
         throw new ApiError(409, 'host_exists', 'This store has this host already.');
       throw hostTaken();
     }
