@@ -121,6 +121,37 @@ describe('merge on sign-in', () => {
   });
 });
 
+describe('merge into a nearly full cart', () => {
+  it('moves lines while the customer cart has room (100 lines) and drops the rest with the reason', async () => {
+    const email = await registeredUser(auth, harness.mail, freshEmail('merge-full'));
+    const earlier = await shopper(routes);
+    await signIn(earlier.agent, email);
+    for (let i = 0; i < 99; i++) {
+      const added = await earlier.add({
+        type: 'domain_registration',
+        domain: fresh('com'),
+        years: 1,
+      });
+      expect(added.status).toBe(200);
+    }
+
+    const s = await shopper(routes);
+    const [first, second, third] = [fresh('com'), fresh('com'), fresh('com')];
+    for (const domain of [first, second, third])
+      await s.add({ type: 'domain_registration', domain, years: 1 });
+    await signIn(s.agent, email);
+
+    const { body } = await customer(s.agent);
+    expect(body.data.cart.items).toHaveLength(100);
+    expect(body.data.cart.items.at(-1).domain).toBe(first);
+    const reason = 'Your cart holds at most 100 lines, so this one was not added.';
+    expect(body.data.cart.dropped).toEqual([
+      { type: 'domain_registration', label: second, reason },
+      { type: 'domain_registration', label: third, reason },
+    ]);
+  });
+});
+
 describe('PUT /api/vat', () => {
   const put = (agent: Agent, json: unknown) =>
     agent.call(vat.PUT, '/api/vat', { method: 'PUT', json });

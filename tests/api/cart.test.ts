@@ -377,3 +377,51 @@ describe('site version', () => {
     expect(us.body.data.totals.due_today).toEqual({ net: 1299, vat: 0, gross: 1299 });
   });
 });
+
+describe('a cart holds at most 100 lines', () => {
+  it('refuses the 101st line with 422 cart_full, even among parallel adds, and keeps the rest', async () => {
+    const s = await shopper(routes);
+    const domains = Array.from({ length: 105 }, () => fresh());
+    const answers = await Promise.all(
+      domains.map((domain) => s.add({ type: 'domain_registration', domain, years: 1 })),
+    );
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(100);
+    expect(refused).toHaveLength(5);
+    for (const answer of refused) {
+      expect(answer.status).toBe(422);
+      expect(answer.body.error.code).toBe('cart_full');
+      expect(answer.body.error.message).toBe(
+        'Your cart holds at most 100 lines. Check out or remove some to add more.',
+      );
+    }
+    const cart = (await s.get()).body.data;
+    expect(cart.items).toHaveLength(100);
+    expect(cart.totals.due_today.net).toBe(100 * 1049);
+
+    // A line the full cart has already is no new line: the add answers the cart as it is.
+    const again = await s.add({
+      type: 'domain_registration',
+      domain: cart.items[0].domain,
+      years: 1,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data.items).toHaveLength(100);
+
+    // A number refused by the full cart is not held by it: another shopper can take it.
+    const number = await freeUkNumber();
+    const full = await s.add({ type: 'number', number });
+    expect(full.status).toBe(422);
+    expect(full.body.error.code).toBe('cart_full');
+    const other = await shopper(routes);
+    expect((await other.add({ type: 'number', number })).status).toBe(200);
+    await other.clear();
+
+    // Room again after a line goes.
+    await s.remove(cart.items[0].id);
+    const room = await s.add({ type: 'domain_registration', domain: fresh(), years: 1 });
+    expect(room.status).toBe(200);
+    expect(room.body.data.items).toHaveLength(100);
+    await s.clear();
+  });
+});

@@ -1,5 +1,6 @@
 import 'server-only';
 import { now } from '@/lib/clock';
+import type { AppDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/api-response';
 import { serverSecret } from '@/lib/security/server-secret';
 import { seal } from '@/lib/security/seal';
@@ -10,11 +11,35 @@ import { expireCacheTags } from '@/lib/cache/cache-tags';
 import { parseDomainQuery, splitDomain } from '@/features/catalog/server/domain-name.server';
 import type { AddItemInput } from '../schemas';
 import type { CartView } from './cart-pricing.server';
-import { insertItem } from './cart-repository.server';
+import { countItems, insertItem, type CartItemRow } from './cart-repository.server';
 import { changeCart, type CartScope } from './cart-service.server';
 
 /** How long a number in a cart is kept for that cart. */
 export const NUMBER_HOLD_MS = 15 * 60_000;
+
+/**
+ * The most lines a cart holds (docs/decisions/0268). Every page view prices the whole cart and an
+ * order takes all of it, so a cart without a bound is work without a bound; a buyer of more
+ * domains checks out in batches.
+ */
+export const MAX_CART_LINES = 100;
+
+export const cartFull = () =>
+  new ApiError(
+    422,
+    'cart_full',
+    `Your cart holds at most ${MAX_CART_LINES} lines. Check out or remove some to add more.`,
+  );
+
+/**
+ * Adds a line inside a cart change (after the cart's row lock, so the count is exact). A line the
+ * cart has already adds nothing, even to a full cart; a new line past the bound is refused and the
+ * whole change (a number's hold with it) rolls back.
+ */
+async function addLine(tx: AppDb, cartId: string, item: Omit<CartItemRow, 'id'>): Promise<void> {
+  const added = await insertItem(tx, cartId, item);
+  if (added && (await countItems(tx, cartId)) > MAX_CART_LINES) throw cartFull();
+}
 
 const unprocessable = (code: string, message: string, field: string) =>
   new ApiError(422, code, message, { [field]: [message] });
@@ -60,7 +85,7 @@ export async function addItem(
         );
       }
       return changeCart(ctx, expected, async (tx, cart) => {
-        await insertItem(tx, cart.id, {
+        await addLine(tx, cart.id, {
           type: 'domain_registration',
           domain,
           years: input.years,
@@ -87,7 +112,7 @@ export async function addItem(
     }
     const authCode = seal(await serverSecret(), 'cart-auth-code', input.auth_code);
     return changeCart(ctx, expected, async (tx, cart) => {
-      await insertItem(tx, cart.id, {
+      await addLine(tx, cart.id, {
         type: 'domain_transfer',
         domain,
         years: null,
@@ -118,7 +143,7 @@ export async function addItem(
           number: ['held in another cart'],
         });
       }
-      await insertItem(tx, cart.id, {
+      await addLine(tx, cart.id, {
         type: 'number',
         domain: null,
         years: null,
@@ -139,7 +164,7 @@ export async function addItem(
     });
   }
   return changeCart(ctx, expected, async (tx, cart) => {
-    await insertItem(tx, cart.id, {
+    await addLine(tx, cart.id, {
       type: 'plan',
       domain: null,
       years: null,

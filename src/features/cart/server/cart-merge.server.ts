@@ -21,13 +21,14 @@ import {
   type CartItemRow,
   type DroppedLine,
 } from './cart-repository.server';
+import { MAX_CART_LINES } from './cart-add.server';
 
 /**
  * Merges the anonymous cart of a session into the cart of the user who just signed in on it
  * (docs/contract/selling.md). Without a customer cart, the anonymous one simply becomes theirs.
  * Otherwise each line moves unless it cannot: a line not sold in the customer cart's currency, or a
  * number whose hold has ended, is dropped with a reason the cart page shows; a line the customer
- * cart already has is kept once. All in one transaction.
+ * cart already has is kept once; lines past the cart's bound are dropped. All in one transaction.
  */
 export async function mergeCartOnSignIn(input: {
   sessionId: string;
@@ -90,6 +91,16 @@ export async function mergeCartOnSignIn(input: {
       if (!plans.has(item.plan)) drop(`Not sold in ${currency}, the currency of your cart.`);
       else moving.push(item);
     }
+  }
+  // The customer cart keeps its bound (decision 0268): the first lines added move, the rest are
+  // dropped with the reason.
+  const room = Math.max(0, MAX_CART_LINES - mineItems.length);
+  for (const item of moving.splice(room)) {
+    dropped.push({
+      type: item.type,
+      label: label(item),
+      reason: `Your cart holds at most ${MAX_CART_LINES} lines, so this one was not added.`,
+    });
   }
 
   await db.transaction(async (tx) => {

@@ -182,6 +182,15 @@ export async function insertItem(
   return rows.length === 1;
 }
 
+/** How many lines a cart holds (inside a change, after its row lock: exact). */
+export async function countItems(db: AppDb, cartId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, cartId));
+  return row?.n ?? 0;
+}
+
 export async function hasItem(db: AppDb, cartId: string, itemId: string) {
   const items = await db
     .select({ id: cartItems.id })
