@@ -63,6 +63,15 @@ describe('configuration', () => {
       );
   });
 
+  it('takes the Connect endpoint’s webhook secret beside the platform’s', () => {
+    expect(
+      parseEnv({ STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_abc123' }).STRIPE_CONNECT_WEBHOOK_SECRET,
+    ).toBe('whsec_abc123');
+    expect(problemsOf({ STRIPE_CONNECT_WEBHOOK_SECRET: 'sk_test_abc' })[0]).toBe(
+      'STRIPE_CONNECT_WEBHOOK_SECRET: must be a webhook signing secret (whsec_...)',
+    );
+  });
+
   it('reports every bad variable at once', () => {
     expect(problemsOf({ PORT: '0', DATABASE_URL: 'x', LOG_LEVEL: 'loud' })).toHaveLength(3);
   });

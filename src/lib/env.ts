@@ -203,6 +203,15 @@ const schema = z
         .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a webhook signing secret (whsec_...)')
         .optional(),
     ),
+    // The signing secret of the Connect webhook endpoint (events of stores' own accounts); Stripe
+    // gives it its own secret, apart from the platform endpoint's (docs/decisions/0271).
+    STRIPE_CONNECT_WEBHOOK_SECRET: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a webhook signing secret (whsec_...)')
+        .optional(),
+    ),
     STRIPE_API_URL: z.preprocess(emptyAsUndefined, z.url('must be a URL').optional()),
     STRIPE_JS_URL: z.url('must be a URL').default('https://js.stripe.com/v3/'),
   })

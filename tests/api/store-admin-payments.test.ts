@@ -17,6 +17,8 @@ import {
 // events only) and is the supplier; a store that did not sells under the platform, which is paid
 // and named. Against the tests' Stripe-compatible server, with the real SDK.
 const WEBHOOK_SECRET = 'whsec_connectlanesecret0123456789';
+/** The Connect endpoint's own secret: stores' accounts' events are signed with it. */
+const CONNECT_WEBHOOK_SECRET = 'whsec_connectendpointsecret98765';
 const stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET });
 stripe.autoWebhooks(false);
 Object.assign(process.env, {
@@ -25,6 +27,7 @@ Object.assign(process.env, {
   STRIPE_SECRET_KEY: 'sk_test_storefront0123456789',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_storefront0123456789',
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_WEBHOOK_SECRET,
   STRIPE_API_URL: stripe.url,
 });
 delete process.env.SMTP_URL;
@@ -84,9 +87,9 @@ const startConnect = (who: SignedInStaff) =>
 const disconnect = (who: SignedInStaff) =>
   who.agent.call(connect.DELETE, '/api/store-admin/payments/connect', { method: 'DELETE' });
 
-async function webhook(event: object) {
+async function webhook(event: object, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
-  const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  const header = signer.webhooks.generateTestHeaderString({ payload, secret });
   const response = await webhookRoute.POST(
     apiRequest('/api/payments/stripe/webhook', {
       method: 'POST',
@@ -332,5 +335,54 @@ describe('the merchant of record', () => {
       false,
     );
     expect((await bill.b.getOrder(bill.order.id)).body.data.order.status).toBe('awaiting_payment');
+  });
+});
+
+describe('a store account that finishes Stripe’s form while nobody looks at the admin', () => {
+  it('becomes active from its own account.updated, signed with the Connect endpoint’s secret', async () => {
+    const store = await newStore(routes, 'connectevent');
+    const storeOwner = await signedInStaff(routes, store, 'store_owner');
+    const started = await startConnect(storeOwner);
+    const account: string = started.body.data.account.id;
+    const { findStorePaymentAccount } = await import('@/features/orders/server/merchant.server');
+    const statusNow = async () =>
+      (await findStorePaymentAccount(await appDb(), store.id))?.status ?? null;
+    const updated = (id: string) => ({
+      id,
+      object: 'event',
+      type: 'account.updated',
+      account,
+      data: { object: { id: account, object: 'account', charges_enabled: true } },
+    });
+
+    // An event whose copy says "can charge" while Stripe, asked, says not yet: nothing changes.
+    const early = await webhook(updated(`evt_early_${account}`), CONNECT_WEBHOOK_SECRET);
+    expect(early.status).toBe(200);
+    expect(await statusNow()).toBe('onboarding');
+
+    // The owner finishes the form and closes the tab: no return, no look at the admin.
+    expect((await fetch(started.body.data.url, { redirect: 'manual' })).status).toBe(302);
+    expect(await statusNow()).toBe('onboarding');
+
+    // Signed with a secret that is neither endpoint's: refused, nothing changes.
+    const forged = await webhook(updated(`evt_forged_${account}`), 'whsec_notoursnotours0000');
+    expect(forged.status).toBe(400);
+    expect(forged.body.error.code).toBe('invalid_signature');
+    expect(await statusNow()).toBe('onboarding');
+
+    const event = updated(`evt_ready_${account}`);
+    expect((await webhook(event, CONNECT_WEBHOOK_SECRET)).status).toBe(200);
+    expect(await statusNow()).toBe('active');
+    // Sent again, as Stripe does: still one change in the audit, by Stripe.
+    expect((await webhook(event, CONNECT_WEBHOOK_SECRET)).status).toBe(200);
+    const entries = (await storeOwner.agent.call(routes.audit.GET, '/api/store-admin/audit')).body
+      .data.entries as { action: string; actor: string; target: string }[];
+    expect(entries.filter((e) => e.action === 'payments.account_active')).toEqual([
+      expect.objectContaining({ target: account, actor: 'Stripe (the account can take charges)' }),
+    ]);
+    expect((await state(storeOwner)).body.data).toMatchObject({
+      merchant_of_record: 'store',
+      account: { id: account, status: 'active' },
+    });
   });
 });

@@ -18,6 +18,7 @@ export {
   activateStorePaymentAccount,
   deleteStorePaymentAccount,
   findStorePaymentAccount,
+  findStorePaymentAccountByStripe,
   insertStorePaymentAccount,
   lockStorePaymentAccount,
   type StorePaymentAccountRow,

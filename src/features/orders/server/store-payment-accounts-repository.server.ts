@@ -18,6 +18,18 @@ export async function findStorePaymentAccount(
   return row ?? null;
 }
 
+/** The store whose own Stripe account this is, if any (Connect events name the account). */
+export async function findStorePaymentAccountByStripe(
+  db: AppDb,
+  stripeAccount: string,
+): Promise<StorePaymentAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(storePaymentAccounts)
+    .where(eq(storePaymentAccounts.stripeAccount, stripeAccount));
+  return row ?? null;
+}
+
 /** The store's account locked for a change, in the caller's transaction. */
 export async function lockStorePaymentAccount(
   tx: AppDb,

@@ -30,6 +30,7 @@ export function providerNamed(name: string): PaymentProvider {
     holder[KEY] = stripeProvider({
       secretKey: env.STRIPE_SECRET_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET,
       apiUrl: env.STRIPE_API_URL,
     });
   }

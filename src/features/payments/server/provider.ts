@@ -50,6 +50,8 @@ export type ProviderEvent = {
     paymentId: string | null;
   } | null;
   outcome: ProviderOutcome | null;
+  /** The connected account an `account.*` event is about (Stripe's data.object.id), else null. */
+  aboutAccount?: string | null;
 };
 
 export interface PaymentProvider {

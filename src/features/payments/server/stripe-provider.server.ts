@@ -12,6 +12,8 @@ import {
 export type StripeOptions = {
   secretKey: string;
   webhookSecret: string;
+  /** The Connect endpoint's secret: events of connected accounts are signed with it. */
+  connectWebhookSecret?: string;
   /** A Stripe-compatible server instead of api.stripe.com (a mirror, or the tests' server). */
   apiUrl?: string;
 };
@@ -107,6 +109,7 @@ function eventOf(event: unknown): ProviderEvent {
       account: accountOf(event),
       intent: null,
       outcome: null,
+      aboutAccount: object.object === 'account' && typeof object.id === 'string' ? object.id : null,
     };
   }
   if (
@@ -129,6 +132,7 @@ function eventOf(event: unknown): ProviderEvent {
       paymentId: typeof metadata.payment_id === 'string' ? metadata.payment_id : null,
     },
     outcome: outcomeOf(intent),
+    aboutAccount: null,
   };
 }
 
@@ -250,17 +254,24 @@ export function stripeProvider(options: StripeOptions): PaymentProvider {
       }
     },
     parseWebhook(rawBody, signature): ProviderEvent {
-      let event: unknown;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', options.webhookSecret);
-      } catch (error) {
-        // The signature is checked first; what fails after it is the body, signed but not JSON.
-        if (!signature || stripeErrorType(error) === 'StripeSignatureVerificationError') {
-          throw invalidSignature();
+      // Signed by the platform endpoint's secret or by the Connect endpoint's (decision 0271).
+      const secrets = [options.webhookSecret, options.connectWebhookSecret].filter(
+        (secret): secret is string => Boolean(secret),
+      );
+      for (const secret of secrets) {
+        let event: unknown;
+        try {
+          event = stripe.webhooks.constructEvent(rawBody, signature ?? '', secret);
+        } catch (error) {
+          // The signature is checked first; what fails after it is the body, signed but not JSON.
+          if (!signature || stripeErrorType(error) === 'StripeSignatureVerificationError') {
+            continue;
+          }
+          throw invalidEvent('The event is not JSON.');
         }
-        throw invalidEvent('The event is not JSON.');
+        return eventOf(event);
       }
-      return eventOf(event);
+      throw invalidSignature();
     },
     async refund(payment) {
       const refund = await stripe.refunds.create(

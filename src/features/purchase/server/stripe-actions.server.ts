@@ -151,6 +151,11 @@ async function mismatch(event: ProviderEvent, payment: PaymentRow | null): Promi
 export async function handleStripeWebhook(
   rawBody: string,
   signature: string | null,
+  /**
+   * What a connected account's `account.updated` does (decision 0271): given by the route, as the
+   * store admin that keeps those accounts sits above this feature.
+   */
+  onAccountUpdated?: (stripeAccount: string) => Promise<void>,
 ): Promise<{ received: true; duplicate?: boolean }> {
   const env = getEnv();
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
@@ -158,6 +163,16 @@ export async function handleStripeWebhook(
   }
   const event = providerNamed('stripe').parseWebhook(rawBody, signature);
   const record = { provider: 'stripe' as const, id: event.id, type: event.type };
+  // A store's own account, onboarded now or later than the owner's look (decision 0271). Only
+  // the account's own event counts: a platform event about an account is not the account's word.
+  if (
+    onAccountUpdated &&
+    event.type === 'account.updated' &&
+    event.aboutAccount &&
+    event.account === event.aboutAccount
+  ) {
+    await onAccountUpdated(event.aboutAccount);
+  }
   const payment = event.intent ? await paymentByProviderRef('stripe', event.intent.ref) : null;
   const problem =
     event.intent && event.outcome ? await mismatch(event, payment) : 'not about a payment';

@@ -9,6 +9,7 @@ import {
   activateStorePaymentAccount,
   deleteStorePaymentAccount,
   findStorePaymentAccount,
+  findStorePaymentAccountByStripe,
   insertStorePaymentAccount,
   lockStorePaymentAccount,
   merchantFor,
@@ -21,7 +22,7 @@ import {
   onboardingLink,
 } from '@/features/payments/server/stripe-connect.server';
 import { storeUrl } from '@/features/tenancy/store-address';
-import { insertAdminAudit } from '../../server/admin-audit-repository.server';
+import { insertAdminAudit, type AdminAuditScope } from '../../server/admin-audit-repository.server';
 import { auditScope, type StaffContext } from '../../server/staff.server';
 
 /**
@@ -64,20 +65,31 @@ async function viewOf(staff: StaffContext, row: StorePaymentAccountRow | null) {
   } satisfies PaymentsView;
 }
 
+/** Who made an account active when no staff member did: Stripe's own event. */
+const STRIPE_EVENT: AdminAuditScope['actor'] = {
+  userId: null,
+  label: 'Stripe (the account can take charges)',
+};
+
 /**
- * An account still being onboarded becomes active when Stripe says it can take charges (the
- * owner is back from Stripe's form). Stripe unreachable: it stays as it is, and the next look asks.
+ * An account still being onboarded becomes active when Stripe says it can take charges: when
+ * the owner is back from Stripe's form and the admin looks, or when Stripe's `account.updated`
+ * event arrives (decision 0271), whichever comes first; the second finds it active already.
+ * Stripe unreachable: a look keeps it as it is (the next look asks again); an event throws, so
+ * Stripe sends the event again.
  */
 async function activateWhenReady(
-  staff: StaffContext,
+  scope: AdminAuditScope,
   row: StorePaymentAccountRow,
+  unreachable: 'keep' | 'throw',
 ): Promise<StorePaymentAccountRow> {
   let ready: boolean;
   try {
     ready = await accountCanCharge(row.stripeAccount);
   } catch (error) {
+    if (unreachable === 'throw') throw error;
     logger.warn(
-      { err: error, store_id: staff.storeId, account: row.stripeAccount },
+      { err: error, store_id: scope.storeId, account: row.stripeAccount },
       'could not ask Stripe whether a connected account can take charges',
     );
     return row;
@@ -85,13 +97,13 @@ async function activateWhenReady(
   if (!ready) return row;
   const db = await appDb();
   return db.transaction(async (tx) => {
-    const locked = await lockStorePaymentAccount(tx, staff.storeId);
+    const locked = await lockStorePaymentAccount(tx, scope.storeId);
     if (!locked || locked.stripeAccount !== row.stripeAccount || locked.status === 'active') {
       return locked ?? row;
     }
     const now = clockNow();
-    const updated = await activateStorePaymentAccount(tx, staff.storeId, now);
-    await insertAdminAudit(tx, auditScope(staff), {
+    const updated = await activateStorePaymentAccount(tx, scope.storeId, now);
+    await insertAdminAudit(tx, scope, {
       action: 'payments.account_active',
       target: row.stripeAccount,
       before: { merchant_of_record: 'platform', account: row.stripeAccount, status: 'onboarding' },
@@ -101,10 +113,21 @@ async function activateWhenReady(
   });
 }
 
+/**
+ * Stripe's `account.updated` for a connected account: a store's account still being onboarded is
+ * made active once Stripe, asked again (the event's copy may be older than the account), says it
+ * can take charges. An account no store has, or one already active, changes nothing.
+ */
+export async function connectedAccountUpdated(stripeAccount: string): Promise<void> {
+  const row = await findStorePaymentAccountByStripe(await appDb(), stripeAccount);
+  if (!row || row.status !== 'onboarding') return;
+  await activateWhenReady({ storeId: row.storeId, actor: STRIPE_EVENT, ip: null }, row, 'throw');
+}
+
 /** `GET /api/store-admin/payments`: who is paid and named on new invoices. */
 export async function paymentsState(staff: StaffContext): Promise<PaymentsView> {
   let row = await findStorePaymentAccount(await appDb(), staff.storeId);
-  if (row?.status === 'onboarding') row = await activateWhenReady(staff, row);
+  if (row?.status === 'onboarding') row = await activateWhenReady(auditScope(staff), row, 'keep');
   return viewOf(staff, row);
 }
 
