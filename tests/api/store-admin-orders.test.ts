@@ -259,7 +259,31 @@ describe('orders in the store admin', () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8');
-    expect(text.split('\r\n')[1]).toMatch(/^Month,Currency,Product type,/);
+    expect(text.split('\r\n')[1]).toBe(
+      'Month,Currency,Product type,Invoiced net,Invoiced VAT,Invoiced gross,' +
+        'Credited net,Credited VAT,Credited gross,Net,VAT,Gross',
+    );
+    // The amounts a spreadsheet user reads: pounds with two decimals, the same sums as the JSON.
+    const plan = plans[0];
+    const money = (minor: number) => (minor / 100).toFixed(2);
+    expect(text.split('\r\n')).toContain(
+      [
+        plan.month,
+        plan.currency,
+        'plan',
+        ...[
+          plan.invoiced_net,
+          plan.invoiced_vat,
+          plan.invoiced_gross,
+          plan.credited_net,
+          plan.credited_vat,
+          plan.credited_gross,
+          plan.net,
+          plan.vat,
+          plan.gross,
+        ].map(money),
+      ].join(','),
+    );
     expect(
       (
         await owner.agent.call(
@@ -268,5 +292,25 @@ describe('orders in the store admin', () => {
         )
       ).status,
     ).toBe(400);
+  });
+});
+
+describe('the sales CSV’s cells', () => {
+  it('writes minor units as decimals without rounding, and neutralises formulas but not amounts', async () => {
+    const { decimalAmount, neutralised } =
+      await import('@/features/store-admin/orders/server/sales-report.server');
+    expect([0, 5, -5, 100, 1259, -125_900, 123_456_789].map(decimalAmount)).toEqual([
+      '0.00',
+      '0.05',
+      '-0.05',
+      '1.00',
+      '12.59',
+      '-1259.00',
+      '1234567.89',
+    ]);
+    expect(neutralised('-12.50')).toBe('-12.50');
+    expect(neutralised('-1+2')).toBe("'-1+2");
+    expect(neutralised('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(neutralised('Example Ltd')).toBe('Example Ltd');
   });
 });

@@ -120,48 +120,65 @@ export async function salesReport(staff: StaffContext, q: SalesReportQuery): Pro
   };
 }
 
+/** An amount the report writes itself: digits, an optional minus sign and two decimals. */
+const AMOUNT = /^-?\d+\.\d{2}$/;
+
 /**
  * A cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, tab, carriage return) gets a
- * leading apostrophe (OWASP's advice); numbers are written as numbers, so they stay numbers.
+ * leading apostrophe (OWASP's advice); numbers are written as numbers, so they stay numbers, and
+ * so do the report's own amounts (`-12.50` is a number to a spreadsheet, never a formula).
  */
 export function neutralised(value: string | number | boolean): string | number {
   if (typeof value !== 'string') return typeof value === 'boolean' ? String(value) : value;
+  if (AMOUNT.test(value)) return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
+ * Minor units as the decimal a person reads, by moving the point two places in the digits:
+ * 1259 -> "12.59", -5 -> "-0.05". Both currencies sold (GBP, USD) have two decimals. No division,
+ * so nothing is rounded.
+ */
+export function decimalAmount(minor: number): string {
+  if (!Number.isSafeInteger(minor)) throw new Error(`not an amount in minor units: ${minor}`);
+  const digits = String(Math.abs(minor)).padStart(3, '0');
+  return `${minor < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
 /** The report as CSV for a spreadsheet: UTF-8 with a BOM, CRLF lines, one section after another. */
 export function salesReportCsv(report: SalesReport): string {
-  // Amounts stay integers in minor units (pence, cents), as stored: never divided back.
-  const minor = (n: number) => n;
+  // Amounts in pounds and dollars with two decimals, as a spreadsheet user reads them
+  // (docs/decisions/0272); the JSON answer keeps minor units, as every call does.
+  const amount = decimalAmount;
   const records: (string | number)[][] = [
     ['Sales', `${report.from} to ${report.to}`],
     [
       'Month',
       'Currency',
       'Product type',
-      'Invoiced net (minor units)',
-      'Invoiced VAT (minor units)',
-      'Invoiced gross (minor units)',
-      'Credited net (minor units)',
-      'Credited VAT (minor units)',
-      'Credited gross (minor units)',
-      'Net (minor units)',
-      'VAT (minor units)',
-      'Gross (minor units)',
+      'Invoiced net',
+      'Invoiced VAT',
+      'Invoiced gross',
+      'Credited net',
+      'Credited VAT',
+      'Credited gross',
+      'Net',
+      'VAT',
+      'Gross',
     ],
     ...report.sales.map((r) => [
       r.month,
       r.currency,
       r.product_type,
-      minor(r.invoiced_net),
-      minor(r.invoiced_vat),
-      minor(r.invoiced_gross),
-      minor(r.credited_net),
-      minor(r.credited_vat),
-      minor(r.credited_gross),
-      minor(r.net),
-      minor(r.vat),
-      minor(r.gross),
+      amount(r.invoiced_net),
+      amount(r.invoiced_vat),
+      amount(r.invoiced_gross),
+      amount(r.credited_net),
+      amount(r.credited_vat),
+      amount(r.credited_gross),
+      amount(r.net),
+      amount(r.vat),
+      amount(r.gross),
     ]),
     [],
     ['New customers'],
