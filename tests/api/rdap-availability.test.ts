@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availabilityChecker } from '@/features/catalog/server/availability.server';
 import bootstrap from '@/features/catalog/server/rdap-bootstrap.json';
@@ -71,6 +73,35 @@ describe('RDAP availability provider', () => {
     const answers = await checker.checkAll(domains);
     expect([...answers.values()].every((a) => a === 'available')).toBe(true);
     expect(slow.state.maxInFlight).toBe(10);
+  });
+
+  it('follows a registry’s redirect to its answer, and a redirect loop leaves the name unknown', async () => {
+    // A registry that moved: /domain/... answers 302 to the fast server; /loop/... to itself.
+    const moved = createServer((req, res) => {
+      const target = req.url!.startsWith('/loop/') ? req.url! : `${fast.url}${req.url!.slice(1)}`;
+      res.writeHead(302, { location: target }).end();
+    });
+    await new Promise<void>((resolve) => moved.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(moved.address() as AddressInfo).port}/`;
+    try {
+      const follows = availabilityChecker(
+        rdapProvider({ bootstrap: localBootstrap(), baseOverride: url }),
+        { timeoutMs: 1000, cacheMs: 0 },
+      );
+      const answers = await follows.checkAll(['taken.com', 'moved-free.com']);
+      expect(Object.fromEntries(answers)).toEqual({
+        'taken.com': 'taken',
+        'moved-free.com': 'available',
+      });
+      const loops = availabilityChecker(
+        rdapProvider({ bootstrap: localBootstrap(), baseOverride: `${url}loop/` }),
+        { timeoutMs: 1000, cacheMs: 0 },
+      );
+      expect((await loops.checkAll(['looping.com'])).get('looping.com')).toBe('unknown');
+    } finally {
+      moved.closeAllConnections();
+      await new Promise((resolve) => moved.close(resolve));
+    }
   });
 
   it('keeps answers briefly: a second search asks the registry nothing', async () => {

@@ -1,4 +1,6 @@
 import 'server-only';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { z } from 'zod';
 import type { AvailabilityProvider } from './availability.server';
 
@@ -31,6 +33,62 @@ export class RdapError extends Error {
   override name = 'RdapError';
 }
 
+/** Redirects followed before a lookup counts as failed. */
+const MAX_REDIRECTS = 3;
+
+type Agents = { 'http:': HttpAgent; 'https:': HttpsAgent };
+
+/**
+ * The status of `GET url`, its body dropped, redirects followed. Node's own client with
+ * keep-alive pools: a cold search sends dozens of lookups at once, and `fetch` spent several times
+ * the processor time per lookup on its streams (decision 0274).
+ */
+function statusOf(
+  url: URL,
+  signal: AbortSignal | undefined,
+  agents: Agents,
+  redirects = MAX_REDIRECTS,
+): Promise<number> {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return Promise.reject(new RdapError(`RDAP redirected to ${url.protocol}`));
+  }
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(
+      url,
+      {
+        headers: { accept: 'application/rdap+json, application/json' },
+        agent: agents[url.protocol as keyof Agents],
+        signal,
+      },
+      (res) => {
+        // The body is not needed; reading it to the end frees the connection for the next lookup.
+        res.resume();
+        const status = res.statusCode ?? 0;
+        const location = res.headers.location;
+        if (status >= 300 && status < 400 && location) {
+          if (redirects === 0) {
+            reject(new RdapError(`RDAP redirected more than ${MAX_REDIRECTS} times for ${url}`));
+            return;
+          }
+          let next: URL;
+          try {
+            next = new URL(location, url);
+          } catch {
+            reject(new RdapError(`RDAP redirected to an invalid address for ${url}`));
+            return;
+          }
+          resolve(statusOf(next, signal, agents, redirects - 1));
+          return;
+        }
+        resolve(status);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 /**
  * Availability from the registries' RDAP servers (RFC 9083): `GET {base}domain/{name}` answers
  * 404 for a name nobody holds and 200 with the domain object for a registered one. Anything else
@@ -47,22 +105,25 @@ export function rdapProvider(options: {
       ? options.baseOverride
       : `${options.baseOverride}/`
     : undefined;
+  // One pool per provider: connections to each registry are kept and reused between searches.
+  const agents: Agents = {
+    'http:': new HttpAgent({ keepAlive: true }),
+    'https:': new HttpsAgent({ keepAlive: true }),
+  };
   return {
     name: 'rdap',
     async check(domain, signal) {
       const tld = domain.slice(domain.lastIndexOf('.') + 1);
       const base = override ?? bases.get(tld);
       if (!base) throw new RdapError(`no RDAP server for .${tld}`);
-      const response = await fetch(new URL(`domain/${encodeURIComponent(domain)}`, base), {
-        headers: { accept: 'application/rdap+json, application/json' },
+      const status = await statusOf(
+        new URL(`domain/${encodeURIComponent(domain)}`, base),
         signal,
-        redirect: 'follow',
-      });
-      // The body is not needed; drop it so the connection can be reused.
-      await response.body?.cancel();
-      if (response.status === 404) return 'available';
-      if (response.status === 200) return 'taken';
-      throw new RdapError(`RDAP answered ${response.status} for ${domain}`);
+        agents,
+      );
+      if (status === 404) return 'available';
+      if (status === 200) return 'taken';
+      throw new RdapError(`RDAP answered ${status} for ${domain}`);
     },
   };
 }
