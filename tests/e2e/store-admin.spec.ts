@@ -89,6 +89,12 @@ test('the owner signs in with a second factor, sees the navigation and invites s
   await expect(audit.getByRole('row').nth(1)).toContainText(`Staff invited ${staffEmail}`);
   await expect(audit.getByRole('row').nth(1)).toContainText('staff.invited');
   await expect(audit.getByRole('row').nth(1)).toContainText(OWNER.email);
+  // What changed, as fields and values rather than JSON.
+  const after = audit.getByRole('row').nth(1).getByRole('cell').nth(5);
+  await expect(after.getByRole('term').filter({ hasText: /^email:\s*$/ })).toHaveCount(1);
+  await expect(after).toContainText(`email: ${staffEmail}`);
+  await expect(after).toContainText('role: store_staff');
+  await expect(after).not.toContainText('{');
   await checkPage(owner, '/admin/audit');
 
   // The invited person registers on the store's host and opens the mail's link.

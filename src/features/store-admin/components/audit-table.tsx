@@ -38,8 +38,48 @@ const ACTIONS: Record<string, string> = {
   'theme.restored': 'Theme version restored',
 };
 
-const shown = (value: unknown) =>
-  value === null || value === undefined ? '—' : JSON.stringify(value, null, 1);
+/** A value as its lines, `key: value`, a nested key as its path (`address / city`). */
+function flatten(value: unknown, path = ''): [string, string][] {
+  if (value === null || value === undefined) return path ? [[path, '—']] : [];
+  if (Array.isArray(value)) {
+    if (value.length === 0) return [[path || 'value', 'none']];
+    return value.flatMap((item, i) => flatten(item, path ? `${path} / ${i + 1}` : String(i + 1)));
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return path ? [[path, 'none']] : [];
+    return entries.flatMap(([key, inner]) => {
+      const name = key.replace(/_/g, ' ');
+      return flatten(inner, path ? `${path} / ${name}` : name);
+    });
+  }
+  const text = typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
+  return [[path || 'value', text]];
+}
+
+/**
+ * One side of a change as a list an owner reads (decision 0273): each field and its value, and
+ * the fields that differ from the other side marked.
+ */
+function Change({ value, other }: { value: unknown; other: unknown }) {
+  const lines = flatten(value);
+  if (lines.length === 0) return <>—</>;
+  const otherLines = new Map(flatten(other));
+  const compare = other !== null && other !== undefined;
+  return (
+    <dl className={styles.change}>
+      {lines.map(([key, text]) => {
+        const changed = compare && otherLines.get(key) !== text;
+        return (
+          <div key={key}>
+            <dt>{key}: </dt>
+            <dd>{changed ? <mark>{text}</mark> : text}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
 
 /** The admin's audit as a table: when, who, from where, what, before and after. */
 export function AuditTable({
@@ -80,10 +120,10 @@ export function AuditTable({
                   <code>{e.action}</code>
                 </td>
                 <td>
-                  <pre className={styles.change}>{shown(e.before)}</pre>
+                  <Change value={e.before} other={e.after} />
                 </td>
                 <td>
-                  <pre className={styles.change}>{shown(e.after)}</pre>
+                  <Change value={e.after} other={e.before} />
                 </td>
               </tr>
             ))}
