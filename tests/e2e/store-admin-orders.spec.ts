@@ -183,22 +183,25 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
     'a CNAME record pointing to shops.nameport.localhost',
   );
   await expect(card.getByTestId('txt-name')).toHaveText(`_storefront-verify.${shopHost}`);
+  // The card names both records: the TXT record, and where visitors' requests must go.
+  await expect(card.getByTestId('host-pointer')).toHaveText(
+    `a CNAME record named ${shopHost} pointing to shops.nameport.localhost`,
+  );
   const token = (await card.getByTestId('txt-value').innerText()).trim();
   expect(token.length).toBeGreaterThan(16);
   await checkAdminPage(owner, '/admin/hosts (pending)');
 
-  // Before the record is set, Verify says so; the host does not serve the store.
+  // Before the record is set, Verify says so in the host's card, and the button keeps the focus.
   await card.getByRole('button', { name: `Verify ${shopHost}` }).click();
-  await expect(owner.getByRole('main').getByRole('alert')).toBeVisible();
+  await expect(card.getByRole('alert')).toContainText('press Verify again');
+  await expect(card.getByRole('button', { name: `Verify ${shopHost}` })).toBeFocused();
   await expect(card).toContainText('Waiting for its TXT record');
   expect(dns.asked).toContain(`_storefront-verify.${shopHost}`);
 
   // The record is set: Verify finds it, and the host serves the store.
   dns.records.set(`_storefront-verify.${shopHost}`, [token]);
   await card.getByRole('button', { name: `Verify ${shopHost}` }).click();
-  await expect(owner.getByRole('main').getByRole('status')).toContainText(
-    `${shopHost} is verified`,
-  );
+  await expect(card.getByRole('status')).toContainText(`${shopHost} is verified`);
   await expect(card).toContainText('Verified: serving the store');
   await expect(card).not.toContainText('Verify by');
   const served = await request({ host: shopHost, path: '/api/store' });

@@ -96,6 +96,15 @@ test('the owner signs in with a second factor, sees the navigation and invites s
   await expect(after).toContainText('role: store_staff');
   await expect(after).not.toContainText('{');
   await checkPage(owner, '/admin/audit');
+  // On a phone each entry is a card: what, when, who, and its values, all on the screen.
+  const desk = owner.viewportSize()!;
+  await owner.setViewportSize({ width: 390, height: 844 });
+  const cards = owner.getByRole('list', { name: 'Changes made in the admin, newest first' });
+  await expect(cards.getByRole('listitem').first()).toContainText(`Staff invited ${staffEmail}`);
+  await expect(cards.getByRole('listitem').first()).toContainText(`email: ${staffEmail}`);
+  await expect(audit).toBeHidden();
+  await checkPage(owner, '/admin/audit (phone)');
+  await owner.setViewportSize(desk);
 
   // The invited person registers on the store's host and opens the mail's link.
   const invitation = await mailbox.waitFor(staffEmail, (m) =>

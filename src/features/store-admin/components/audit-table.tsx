@@ -92,7 +92,45 @@ export function AuditTable({
   if (entries.length === 0) return <p className={styles.empty}>No change has been made yet.</p>;
   return (
     <>
-      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Audit entries">
+      {/* On a phone, each entry as a card (the table would show two of its six columns). */}
+      <ol className={styles.auditCards} aria-label="Changes made in the admin, newest first">
+        {entries.map((e) => (
+          <li key={e.id} className={styles.panel}>
+            <p>
+              <strong>
+                {ACTIONS[e.action] ?? e.action}
+                {e.target ? ` ${e.target}` : ''}
+              </strong>
+              <br />
+              <code>{e.action}</code>
+            </p>
+            <p>
+              <time dateTime={e.at}>{e.at.slice(0, 19).replace('T', ' ')} UTC</time>
+              <br />
+              {e.actor}
+              {e.ip ? ` from ${e.ip}` : ''}
+            </p>
+            {e.before !== null && e.before !== undefined ? (
+              <>
+                <p className={styles.auditSide}>Before</p>
+                <Change value={e.before} other={e.after} />
+              </>
+            ) : null}
+            {e.after !== null && e.after !== undefined ? (
+              <>
+                <p className={styles.auditSide}>After</p>
+                <Change value={e.after} other={e.before} />
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      <div
+        className={`${styles.tableWrap} ${styles.auditWide}`}
+        tabIndex={0}
+        role="region"
+        aria-label="Audit entries"
+      >
         <table className={styles.table}>
           <caption className={styles.hidden}>Changes made in the admin, newest first</caption>
           <thead>

@@ -27,14 +27,19 @@ const STATUS: Record<HostRow['status'], { label: string; tone: 'warn' | 'good' |
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
- * The store's hosts: each with its status and the TXT record that proves it, a Verify button
- * (looks the record up now) and Remove; and the form to add a host. Owners only (hosts.write).
+ * The store's hosts: each with its status, the records to create (the TXT record that proves it,
+ * and where to point it, `target` being the operator's STORE_HOST_TARGET), a Verify button (looks
+ * the record up now) and Remove; and the form to add a host. What Verify or Remove answers shows
+ * in that host's card, beside the button pressed. Owners only (hosts.write).
  */
-export function HostsPanel({ hosts }: { hosts: HostRow[] }) {
+export function HostsPanel({ hosts, target }: { hosts: HostRow[]; target: string | null }) {
   const router = useRouter();
   const add = useFormAction('Check the host name.');
   const each = useFormAction('The request is not valid.');
   const [notice, setNotice] = useState<string | null>(null);
+  // The host whose Verify or Remove ran last, and what Verify said.
+  const [acted, setActed] = useState<string | null>(null);
+  const [cardNotice, setCardNotice] = useState<string | null>(null);
   const path = (host: string) => `/api/store-admin/hosts/${encodeURIComponent(host)}`;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -50,20 +55,29 @@ export function HostsPanel({ hosts }: { hosts: HostRow[] }) {
   }
 
   async function verify(host: string) {
+    if (each.waiting) return;
     setNotice(null);
+    setCardNotice(null);
+    setActed(host);
     if (await each.run(() => browserApi.post(`${path(host)}/verify`, {}))) {
-      setNotice(`${host} is verified: it serves the store now.`);
+      setCardNotice(`${host} is verified: it serves the store now.`);
       router.refresh();
     }
   }
 
   async function remove(host: string) {
     setNotice(null);
+    setCardNotice(null);
+    setActed(host);
     if (await each.run(() => browserApi.delete(path(host)))) {
+      setActed(null);
       setNotice(`${host} is removed: it no longer serves the store.`);
       router.refresh();
     }
   }
+
+  // An answer about a host that is no longer listed shows above the list.
+  const actedListed = acted !== null && hosts.some((h) => h.host === acted);
 
   return (
     <>
@@ -72,11 +86,11 @@ export function HostsPanel({ hosts }: { hosts: HostRow[] }) {
           {notice}
         </p>
       ) : null}
-      <FormError message={each.error} />
+      {actedListed ? null : <FormError message={each.error} />}
       {hosts.length === 0 ? (
         <p className={styles.empty}>No host has been added yet.</p>
       ) : (
-        <ul className={styles.cards} aria-label="Hosts">
+        <ul className={`${styles.cards} ${styles.hostCards}`} aria-label="Hosts">
           {hosts.map((h) => (
             <li key={h.host} className={styles.panel} data-host={h.host}>
               <h2>{h.host}</h2>
@@ -93,21 +107,35 @@ export function HostsPanel({ hosts }: { hosts: HostRow[] }) {
                 </p>
               ) : null}
               {h.checked_at ? <p>Last looked up at {when(h.checked_at)}.</p> : null}
+              <h3>Records to create in the host&apos;s DNS</h3>
               <dl>
-                <dt>TXT record name</dt>
+                <dt>1. To prove it is yours: a TXT record named</dt>
                 <dd>
                   <code data-testid="txt-name">{h.record.name}</code>
                 </dd>
-                <dt>Value</dt>
+                <dt>with the value</dt>
                 <dd>
-                  <code data-testid="txt-value">{h.record.value}</code>
+                  <code data-testid="txt-value" className={styles.token}>
+                    {h.record.value}
+                  </code>
+                </dd>
+                <dt>2. For visitors to reach the store:</dt>
+                <dd data-testid="host-pointer">
+                  {target ? (
+                    <>
+                      a CNAME record named <code>{h.host}</code> pointing to <code>{target}</code>
+                    </>
+                  ) : (
+                    'a record pointing to this platform: ask its operator for the name or address'
+                  )}
                 </dd>
               </dl>
               <p className={styles.row}>
                 <button
                   type="button"
                   className={formStyles.button}
-                  disabled={each.waiting}
+                  // aria-disabled, not disabled: a disabled button drops the focus to the page.
+                  aria-disabled={each.waiting}
                   onClick={() => verify(h.host)}
                 >
                   Verify<span className={styles.hidden}> {h.host}</span>
@@ -121,6 +149,16 @@ export function HostsPanel({ hosts }: { hosts: HostRow[] }) {
                   onConfirm={() => remove(h.host)}
                 />
               </p>
+              {acted === h.host ? (
+                <>
+                  <FormError message={each.error} />
+                  {cardNotice ? (
+                    <p role="status" className={formStyles.success}>
+                      {cardNotice}
+                    </p>
+                  ) : null}
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -138,7 +176,7 @@ export function HostsPanel({ hosts }: { hosts: HostRow[] }) {
         <Field
           id="host"
           label="Host name"
-          hint="For example shop.example.com. Point it at this platform first."
+          hint="For example shop.example.com. Its card then shows the DNS records to create."
           autoComplete="off"
           required
           errors={add.fields.host}

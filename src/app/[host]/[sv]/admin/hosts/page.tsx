@@ -44,6 +44,7 @@ export default async function AdminHostsPage() {
           serving_until: h.serving_until,
           claim_expires_at: h.claim_expires_at,
         }))}
+        target={target ?? null}
       />
     </AdminFrame>
   );
