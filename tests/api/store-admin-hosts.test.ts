@@ -107,6 +107,18 @@ describe('hosts verified by DNS', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.error.code).toBe('host_taken');
     expect((await add(b.agent, a.host)).status).toBe(409);
+    // The store's own host, made by the operator, is not in its list: the answer says it serves.
+    const own = await add(a.agent, a.host);
+    expect(own.body.error).toMatchObject({
+      code: 'host_exists',
+      message: 'This host already serves this store.',
+    });
+    // An address pasted from the browser's bar is taken as its host; a page's address is not.
+    const pasted = await add(a.agent, `https://Pasted-${host}/`);
+    expect(pasted.status).toBe(201);
+    expect(pasted.body.data.host).toBe(`pasted-${host}`);
+    expect((await add(a.agent, `https://${host}/some/page`)).status).toBe(400);
+    expect((await add(a.agent, `ftp://other-${host}/`)).status).toBe(400);
     expect((await add(b.agent, 'nameport.example')).status).toBe(409);
     for (const bad of [
       'bad\u0000.example',

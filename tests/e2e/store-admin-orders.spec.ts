@@ -105,6 +105,9 @@ async function shopperBuysTwoDomains(browser: Browser) {
   await fillBilling(page);
   await page.getByRole('button', { name: 'Continue to review' }).click();
   await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeFocused();
+  // Two domains renew yearly; nothing renews monthly, so the review shows no monthly total.
+  await expect(page.getByText('Then yearly')).toBeVisible();
+  await expect(page.locator('[data-total="monthly"]')).toHaveCount(0);
   await page.getByLabel(/I accept the/).check();
   await page.getByRole('button', { name: /^Place order and pay £/ }).click();
   await expect(page).toHaveURL(/\/checkout\/pay\//);

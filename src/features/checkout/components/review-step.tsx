@@ -116,8 +116,13 @@ export function ReviewStep({
             <dd>{formatMoney(due_today.vat, sv)}</dd>
           </>
         ) : null}
-        <dt>Then monthly</dt>
-        <dd data-total="monthly">{formatMoney(recurring.monthly.gross, sv)}</dd>
+        {/* Nothing renews monthly (a domains-only order): no "Then monthly £0.00" row. */}
+        {recurring.monthly.gross > 0 ? (
+          <>
+            <dt>Then monthly</dt>
+            <dd data-total="monthly">{formatMoney(recurring.monthly.gross, sv)}</dd>
+          </>
+        ) : null}
         <YearlyTotals cart={cart} render={(m) => formatMoney(m.gross, sv)} />
       </dl>
       {billing ? <BilledTo billing={billing} /> : null}

@@ -2,16 +2,22 @@ import { domainToASCII } from 'node:url';
 import { z } from 'zod';
 import { normaliseHost } from '@/lib/http/host';
 
+/** An address pasted from the browser's bar: a scheme, the host, at most a closing slash. */
+const PASTED_ADDRESS = /^https?:\/\/([^/:?#@]+)\/?$/i;
+
 /**
  * A host name an owner types: trimmed, lower-cased, an IDN turned into its punycode form
- * (bücher.example -> xn--bcher-kva.example), a trailing dot dropped. Refused: control
- * characters, ports, IP literals, a single label, anything that is not a DNS host name.
+ * (bücher.example -> xn--bcher-kva.example), a trailing dot dropped; an address pasted whole
+ * (https://Shop.Example.com/) is taken as its host. Refused: control characters, ports, paths,
+ * IP literals, a single label, anything that is not a DNS host name.
  */
 export function parseHostName(raw: string): string | null {
   // Control characters and spaces inside are refused, never stripped.
   if (raw.length > 260 || /[\u0000-\u0020\u007f-\u009f]/.test(raw.trim())) return null;
-  if (raw.includes(':') || raw.includes('/')) return null;
-  const ascii = domainToASCII(raw.trim());
+  const pasted = PASTED_ADDRESS.exec(raw.trim());
+  const typed = pasted ? pasted[1]! : raw.trim();
+  if (typed.includes(':') || typed.includes('/')) return null;
+  const ascii = domainToASCII(typed);
   if (!ascii) return null;
   const host = normaliseHost(ascii);
   if (!host || !host.includes('.')) return null;

@@ -131,7 +131,8 @@ export async function addHost(staff: StaffContext, host: string): Promise<HostVi
       .from(storeHosts)
       .where(eq(storeHosts.host, host));
     if (served && served.storeId !== staff.storeId) throw hostTaken();
-    if (served) throw new ApiError(409, 'host_exists', 'This store has this host already.');
+    // A host the operator gave the store (with no claim to list) is already the store's.
+    if (served) throw new ApiError(409, 'host_exists', 'This host already serves this store.');
     const at = clockNow();
     // Another store's claim that was never proved within PENDING_MS gives way (decision 0269).
     // Locked first, so a verification of it running now either finishes before or finds it gone.
