@@ -128,6 +128,21 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
   // The shopper still sees the published theme.
   await visit(shopper, `${BYTES}/`);
   expect(await themeOf(shopper)).toEqual(before);
+  await expect(shopper.getByRole('region', { name: 'Theme preview' })).toHaveCount(0);
+
+  // The staff member's own pages show the draft, and say so; the editor's frame does not say so.
+  await expect(preview.getByRole('region', { name: 'Theme preview' })).toHaveCount(0);
+  await visit(staff, `${BYTES}/`);
+  const bar = staff.getByRole('region', { name: 'Theme preview' });
+  await expect(bar).toContainText('You are seeing this store with its draft theme');
+  expect((await themeOf(staff)).primary).toBe('#7c2d12');
+  await checkPage(staff, '/ (in the theme preview)');
+  await bar.getByRole('button', { name: 'Leave the preview' }).click();
+  await expect(bar).toHaveCount(0);
+  expect(await themeOf(staff)).toEqual(before);
+  // Back to the editor, which turns the preview on again.
+  await visit(staff, `${BYTES}/admin/theme`);
+  await expect(preview.locator('[data-store]')).toBeVisible();
 
   // Publish: the shopper's next page has it, from the same running server.
   await staff.getByRole('button', { name: 'Publish' }).click();

@@ -13,6 +13,7 @@ import { StructuredData } from '@/features/seo/components/structured-data';
 import { organizationJsonLd, websiteJsonLd } from '@/features/seo/json-ld';
 import { storeOrigin } from '@/features/tenancy/store-address';
 import { previewedStore } from '@/features/store-admin/theme/server/preview.server';
+import { DraftPreviewBanner } from '@/features/store-admin/theme/components/draft-preview-banner';
 import styles from './store-layout.module.css';
 
 type Params = Promise<{ host: string; sv: string }>;
@@ -55,7 +56,7 @@ export default async function StoreLayout({
   const page = await pageStore(host, sv);
   const { siteVersion } = page;
   // A staff member previewing the theme sees the draft (Draft Mode only; shoppers never).
-  const store = await previewedStore(page.store);
+  const { store, previewing } = await previewedStore(page.store);
   return (
     <div
       className={styles.root}
@@ -70,6 +71,7 @@ export default async function StoreLayout({
         {/* The header is never in a Suspense boundary: React may send a boundary's content after
             the page's (it does once the page is large), and the page would then move down when
             the header arrives (0113). The footer, below everything, hydrates on its own (0112). */}
+        {previewing ? <DraftPreviewBanner /> : null}
         <Header store={store} siteVersion={siteVersion} account={<AccountSlot />} />
         {store.variables.bannerText ? (
           <p className={styles.banner}>{store.variables.bannerText}</p>

@@ -9,15 +9,21 @@ import { draftSettings } from './theme-admin.server';
 /**
  * The store a page shows (docs/decisions/0165): the published one, except in a browser whose
  * preview is on (Next's Draft Mode, turned on by POST /admin/preview-mode) and whose
- * person is this store's staff with `theme.edit`: they see the draft. Outside Draft Mode nothing
- * of the request is read, so shoppers' pages stay cached.
+ * person is this store's staff with `theme.edit`: they see the draft, and `previewing` says so
+ * (the layout shows a bar, decision 0275). Outside Draft Mode nothing of the request is read, so
+ * shoppers' pages stay cached.
  */
-export async function previewedStore(store: Store): Promise<Store> {
-  if (!(await draftMode()).isEnabled) return store;
+export async function previewedStore(store: Store): Promise<{ store: Store; previewing: boolean }> {
+  const published = { store, previewing: false };
+  if (!(await draftMode()).isEnabled) return published;
   const ctx = await requestContext(await pageRequestInput());
-  if (ctx.store.key !== store.key) return store;
+  if (ctx.store.key !== store.key) return published;
   const result = await staffOf(ctx, 'theme.edit');
-  if (!('staff' in result)) return store;
+  if (!('staff' in result)) return published;
   const draft = await draftSettings(result.staff.storeId);
-  return draft ? { ...store, theme: draft.theme, variables: draft.variables } : store;
+  // In preview even without a draft: the bar says so, and offers the way out.
+  return {
+    store: draft ? { ...store, theme: draft.theme, variables: draft.variables } : store,
+    previewing: true,
+  };
 }
