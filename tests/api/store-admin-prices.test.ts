@@ -122,7 +122,14 @@ describe('prices over cost', () => {
       actor: owner.email,
       target: '.com (GBP)',
       before: { register: 1049, renew: 1299, transfer: 1049, restore: 7000, enabled: true },
-      after: { register: 1500, renew: 1299, transfer: 1049, restore: 7000, enabled: true },
+      after: {
+        register: 1500,
+        renew: 1299,
+        transfer: 1049,
+        restore: 7000,
+        enabled: true,
+        currency: 'GBP',
+      },
     });
   });
 

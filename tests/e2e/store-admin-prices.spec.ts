@@ -92,4 +92,15 @@ test('the owner raises a TLD price and search shows it; a price below cost is re
   await owner.reload();
   await expect(owner.getByLabel('.com renew price in GBP')).toHaveValue('12.99');
   await checkPage(owner, '/admin/prices (refused)');
+
+  // The audit shows the change as money, the changed price marked.
+  await owner.goto(`${STORE}/admin/audit`);
+  const entry = owner
+    .getByRole('table', { name: 'Changes made in the admin, newest first' })
+    .getByRole('row')
+    .nth(1);
+  await expect(entry).toContainText('Prices changed .com (GBP)');
+  await expect(entry.getByRole('cell').nth(4)).toContainText('register: 10.49 GBP');
+  await expect(entry.getByRole('cell').nth(5)).toContainText('register: 15.00 GBP');
+  await expect(entry.getByRole('cell').nth(5).locator('mark')).toHaveText('15.00 GBP');
 });

@@ -13,3 +13,14 @@ export function formatMoney(minor: number, siteVersion: SiteVersionId): string {
   }
   return formatter.format(minor / 100);
 }
+
+/**
+ * Minor units as the decimal a person reads, by moving the point two places in the digits:
+ * 1259 -> "12.59", -5 -> "-0.05". Both currencies sold (GBP, USD) have two decimals. No division,
+ * so nothing is rounded.
+ */
+export function decimalAmount(minor: number): string {
+  if (!Number.isSafeInteger(minor)) throw new Error(`not an amount in minor units: ${minor}`);
+  const digits = String(Math.abs(minor)).padStart(3, '0');
+  return `${minor < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { decimalAmount } from '@/features/pricing/format-money';
 import styles from './admin.module.css';
 
 export type AuditEntry = {
@@ -38,7 +39,20 @@ const ACTIONS: Record<string, string> = {
   'theme.restored': 'Theme version restored',
 };
 
-/** A value as its lines, `key: value`, a nested key as its path (`address / city`). */
+/** Fields of an audited object that are amounts in minor units when the object names a currency. */
+const MONEY_FIELDS = new Set(['register', 'renew', 'transfer', 'restore']);
+
+/** The currency an audited object names (a price list row does), if any. */
+function currencyOf(value: Record<string, unknown>): string | null {
+  return typeof value.currency === 'string' && /^[A-Z]{3}$/.test(value.currency)
+    ? value.currency
+    : null;
+}
+
+/**
+ * A value as its lines, `key: value`, a nested key as its path (`address / city`); an amount of
+ * an object that names its currency as money (`10.49 USD`).
+ */
 function flatten(value: unknown, path = ''): [string, string][] {
   if (value === null || value === undefined) return path ? [[path, '—']] : [];
   if (Array.isArray(value)) {
@@ -46,11 +60,16 @@ function flatten(value: unknown, path = ''): [string, string][] {
     return value.flatMap((item, i) => flatten(item, path ? `${path} / ${i + 1}` : String(i + 1)));
   }
   if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>);
+    const record = value as Record<string, unknown>;
+    const entries = Object.entries(record);
     if (entries.length === 0) return path ? [[path, 'none']] : [];
-    return entries.flatMap(([key, inner]) => {
+    const currency = currencyOf(record);
+    return entries.flatMap(([key, inner]): [string, string][] => {
       const name = key.replace(/_/g, ' ');
-      return flatten(inner, path ? `${path} / ${name}` : name);
+      const at = path ? `${path} / ${name}` : name;
+      if (currency && MONEY_FIELDS.has(key) && Number.isSafeInteger(inner))
+        return [[at, `${decimalAmount(inner as number)} ${currency}`]];
+      return flatten(inner, at);
     });
   }
   const text = typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);

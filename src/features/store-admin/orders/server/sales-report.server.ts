@@ -1,4 +1,5 @@
 import 'server-only';
+import { decimalAmount } from '@/features/pricing/format-money';
 import { stringify } from 'csv-stringify/sync';
 import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
@@ -134,16 +135,7 @@ export function neutralised(value: string | number | boolean): string | number {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/**
- * Minor units as the decimal a person reads, by moving the point two places in the digits:
- * 1259 -> "12.59", -5 -> "-0.05". Both currencies sold (GBP, USD) have two decimals. No division,
- * so nothing is rounded.
- */
-export function decimalAmount(minor: number): string {
-  if (!Number.isSafeInteger(minor)) throw new Error(`not an amount in minor units: ${minor}`);
-  const digits = String(Math.abs(minor)).padStart(3, '0');
-  return `${minor < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
+export { decimalAmount };
 
 /** The report as CSV for a spreadsheet: UTF-8 with a BOM, CRLF lines, one section after another. */
 export function salesReportCsv(report: SalesReport): string {

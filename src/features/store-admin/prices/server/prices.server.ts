@@ -77,7 +77,12 @@ export async function listPrices(
   };
 }
 
-const snapshot = (row: Row) => ({ ...row.prices, enabled: row.enabled });
+/** A row as the audit keeps it; the currency lets the audit page show the prices as money. */
+const snapshot = (row: Row) => ({
+  ...row.prices,
+  enabled: row.enabled,
+  currency: SITE_VERSIONS[row.siteVersion].currency,
+});
 
 /**
  * Writes the wanted rows (each a full set of prices and enabled) after checking every price
