@@ -77,9 +77,22 @@ export function FilterSelect({
   );
 }
 
-/** The refusal of a list's query, named field by field. */
-export function QueryProblem({ fields }: { fields: Record<string, string[] | undefined> }) {
-  const lines = Object.entries(fields).flatMap(([f, ms]) => (ms ?? []).map((m) => `${f} ${m}`));
+/**
+ * The refusal of a list's query, named field by field with the labels the filters show
+ * ("To (UTC): must not be before From (UTC)"); a field without a label keeps its name.
+ */
+export function QueryProblem({
+  fields,
+  labels = {},
+}: {
+  fields: Record<string, string[] | undefined>;
+  labels?: Record<string, string>;
+}) {
+  // A message may name another filter by its field name ("must not be before from").
+  const named = (m: string) => m.replace(/\b(from|to)\b$/, (f) => labels[f] ?? f);
+  const lines = Object.entries(fields).flatMap(([f, ms]) =>
+    (ms ?? []).map((m) => `${labels[f] ?? f}: ${named(m)}`),
+  );
   return (
     <p role="alert" className={formStyles.error}>
       These filters cannot be used: {lines.join('; ')}.

@@ -33,7 +33,7 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
       <ListFilters action="/admin/customers" label="Find customers">
         <FilterInput id="q" label="E-mail or name" type="search" value={q} />
       </ListFilters>
-      {problem ? <QueryProblem fields={problem} /> : null}
+      {problem ? <QueryProblem fields={problem} labels={{ q: 'E-mail or name' }} /> : null}
       {page && page.customers.length === 0 ? (
         <p className={styles.empty}>No customer matches.</p>
       ) : null}

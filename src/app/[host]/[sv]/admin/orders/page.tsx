@@ -66,7 +66,18 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         <FilterInput id="from" label="Placed from (UTC)" type="date" value={shown.from} />
         <FilterInput id="to" label="Placed until (UTC)" type="date" value={shown.to} />
       </ListFilters>
-      {problem ? <QueryProblem fields={problem} /> : null}
+      {problem ? (
+        <QueryProblem
+          fields={problem}
+          labels={{
+            q: 'Number, e-mail or name',
+            status: 'Status',
+            provider: 'Paid with',
+            from: 'Placed from (UTC)',
+            to: 'Placed until (UTC)',
+          }}
+        />
+      ) : null}
       {page && page.orders.length === 0 ? <p className={styles.empty}>No order matches.</p> : null}
       {page && page.orders.length > 0 ? (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Orders found">

@@ -51,7 +51,9 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
         <FilterInput id="from" label="From (UTC)" type="date" value={from} />
         <FilterInput id="to" label="To (UTC)" type="date" value={to} />
       </ListFilters>
-      {'fields' in query ? <QueryProblem fields={query.fields} /> : null}
+      {'fields' in query ? (
+        <QueryProblem fields={query.fields} labels={{ from: 'From (UTC)', to: 'To (UTC)' }} />
+      ) : null}
       {report ? (
         <>
           <p>
