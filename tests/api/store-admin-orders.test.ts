@@ -263,14 +263,15 @@ describe('orders in the store admin', () => {
       'Month,Currency,Product type,Invoiced net,Invoiced VAT,Invoiced gross,' +
         'Credited net,Credited VAT,Credited gross,Net,VAT,Gross',
     );
-    // The amounts a spreadsheet user reads: pounds with two decimals, the same sums as the JSON.
+    // What a spreadsheet user reads: the page's names for product types, pounds with two
+    // decimals, the same sums as the JSON.
     const plan = plans[0];
     const money = (minor: number) => (minor / 100).toFixed(2);
     expect(text.split('\r\n')).toContain(
       [
         plan.month,
         plan.currency,
-        'plan',
+        'Plans',
         ...[
           plan.invoiced_net,
           plan.invoiced_vat,

@@ -137,6 +137,13 @@ export function neutralised(value: string | number | boolean): string | number {
 
 export { decimalAmount };
 
+/** Product types as the reports page names them; the JSON keeps the codes. */
+export const PRODUCT_TYPE_LABELS: Record<string, string> = {
+  domain: 'Domains',
+  number: 'Numbers',
+  plan: 'Plans',
+};
+
 /** The report as CSV for a spreadsheet: UTF-8 with a BOM, CRLF lines, one section after another. */
 export function salesReportCsv(report: SalesReport): string {
   // Amounts in pounds and dollars with two decimals, as a spreadsheet user reads them
@@ -161,7 +168,7 @@ export function salesReportCsv(report: SalesReport): string {
     ...report.sales.map((r) => [
       r.month,
       r.currency,
-      r.product_type,
+      PRODUCT_TYPE_LABELS[r.product_type] ?? r.product_type,
       amount(r.invoiced_net),
       amount(r.invoiced_vat),
       amount(r.invoiced_gross),

@@ -14,7 +14,10 @@ import {
 } from '@/features/store-admin/orders/components/list-filters';
 import { pageQuery } from '@/features/store-admin/orders/page-query';
 import { salesReportQuerySchema } from '@/features/store-admin/orders/schemas';
-import { salesReport } from '@/features/store-admin/orders/server/sales-report.server';
+import {
+  PRODUCT_TYPE_LABELS,
+  salesReport,
+} from '@/features/store-admin/orders/server/sales-report.server';
 import { adminViewer } from '@/features/store-admin/server/admin-viewer.server';
 import { pageStaff } from '@/features/store-admin/server/page-staff.server';
 
@@ -22,12 +25,6 @@ export const metadata: Metadata = { title: 'Reports', robots: { index: false } }
 export const dynamic = 'force-dynamic';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-const TYPE_LABELS: Record<string, string> = {
-  domain: 'Domains',
-  number: 'Numbers',
-  plan: 'Plans',
-};
 
 /**
  * The sales report (owners): per month and product type, net, VAT and gross invoiced less what
@@ -93,7 +90,7 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
                   {report.sales.map((r) => (
                     <tr key={`${r.month}-${r.currency}-${r.product_type}`}>
                       <td>{r.month}</td>
-                      <td>{TYPE_LABELS[r.product_type] ?? r.product_type}</td>
+                      <td>{PRODUCT_TYPE_LABELS[r.product_type] ?? r.product_type}</td>
                       <td>{adminMoney(r.net, r.currency)}</td>
                       <td>{adminMoney(r.vat, r.currency)}</td>
                       <td>{adminMoney(r.gross, r.currency)}</td>
