@@ -17,7 +17,7 @@ export type TestDnsServer = {
   close: () => Promise<void>;
 };
 
-export async function startDnsServer(port = 0): Promise<TestDnsServer> {
+export async function startDnsServer(port = 0, attempt = 0): Promise<TestDnsServer> {
   const records = new Map<string, string[]>();
   const asked: string[] = [];
 
@@ -74,7 +74,23 @@ export async function startDnsServer(port = 0): Promise<TestDnsServer> {
     });
     socket.on('error', () => socket.destroy());
   });
-  await new Promise<void>((resolve) => tcp.listen(bound, '127.0.0.1', resolve));
+  // DNS answers on one port over UDP and TCP: the TCP side takes the port UDP was given, which
+  // another test's server may hold over TCP. Then both close and a new port is tried (a listen
+  // error must never leave the file waiting for good).
+  try {
+    await new Promise<void>((resolve, reject) => {
+      tcp.once('error', reject);
+      tcp.listen(bound, '127.0.0.1', () => {
+        tcp.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await new Promise<void>((r) => udp.close(() => r()));
+    if (port === 0 && attempt < 5 && (error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      return startDnsServer(0, attempt + 1);
+    throw error;
+  }
   void (tcp.address() as AddressInfo);
 
   return {
