@@ -385,4 +385,87 @@ describe('a store account that finishes Stripe’s form while nobody looks at th
       account: { id: account, status: 'active' },
     });
   });
+  it('sells under the platform again when Stripe restricts the account, and in its own name once Stripe lets it charge', async () => {
+    const store = await newStore(routes, 'restricted');
+    const storeOwner = await signedInStaff(routes, store, 'store_owner');
+    const started = await startConnect(storeOwner);
+    const account: string = started.body.data.account.id;
+    expect((await fetch(started.body.data.url, { redirect: 'manual' })).status).toBe(302);
+    expect((await state(storeOwner)).body.data.account.status).toBe('active');
+    const { findStorePaymentAccount } = await import('@/features/orders/server/merchant.server');
+    const statusNow = async () =>
+      (await findStorePaymentAccount(await appDb(), store.id))?.status ?? null;
+    let sent = 0;
+    const updated = (copy: object = {}) => ({
+      id: `evt_update_${sent++}_${account}`,
+      object: 'event',
+      type: 'account.updated',
+      account,
+      data: { object: { id: account, object: 'account', ...copy } },
+    });
+    type Entry = { action: string; actor: string; target: string; after: Record<string, unknown> };
+    const entriesOf = async (action: string) =>
+      (
+        (await storeOwner.agent.call(routes.audit.GET, '/api/store-admin/audit')).body.data
+          .entries as Entry[]
+      ).filter((e) => e.action === action);
+
+    // An event whose copy says "cannot charge" while Stripe, asked, says it can: nothing changes.
+    expect(
+      (await webhook(updated({ charges_enabled: false }), CONNECT_WEBHOOK_SECRET)).status,
+    ).toBe(200);
+    expect(await statusNow()).toBe('active');
+
+    // Stripe stops the account's charges until the owner gives it more details; while Stripe
+    // cannot be asked, the event is refused (Stripe sends it again) and nothing changes.
+    stripe.restrictAccount(account, 'requirements.past_due');
+    const restricted = updated({ charges_enabled: false });
+    stripe.fail(`/v1/accounts/${account}`);
+    const refused = await webhook(restricted, CONNECT_WEBHOOK_SECRET);
+    stripe.fail(`/v1/accounts/${account}`, false);
+    expect(refused.status).toBe(503);
+    expect(refused.body.error.code).toBe('stripe_unavailable');
+    expect(await statusNow()).toBe('active');
+    // Sent again, as Stripe does, twice: one change, in the audit with Stripe's reason.
+    expect((await webhook(restricted, CONNECT_WEBHOOK_SECRET)).status).toBe(200);
+    expect((await webhook(restricted, CONNECT_WEBHOOK_SECRET)).status).toBe(200);
+    expect(await statusNow()).toBe('onboarding');
+    expect((await state(storeOwner)).body.data).toMatchObject({
+      merchant_of_record: 'platform',
+      account: { id: account, status: 'onboarding' },
+    });
+    expect(await entriesOf('payments.account_restricted')).toEqual([
+      expect.objectContaining({
+        target: account,
+        actor: 'Stripe (the account can no longer take charges)',
+        after: expect.objectContaining({ reason: 'requirements.past_due' }),
+      }),
+    ]);
+    // Its next order is the platform's: charged in the platform's account, not the store's.
+    const order = await cardOrder(store.host);
+    expect(order.calls.map((c) => c.stripeAccount)).toEqual([null]);
+
+    // The owner gives Stripe what it asked (the same form, through Continue) and closes the tab:
+    // Stripe's event alone makes the account active again, credited to Stripe.
+    const again = await startConnect(storeOwner);
+    expect(again.status).toBe(200);
+    expect(again.body.data.account.id).toBe(account);
+    expect((await fetch(again.body.data.url, { redirect: 'manual' })).status).toBe(302);
+    expect(await statusNow()).toBe('onboarding');
+    expect((await webhook(updated(), CONNECT_WEBHOOK_SECRET)).status).toBe(200);
+    expect(await statusNow()).toBe('active');
+    expect((await entriesOf('payments.account_active')).map((e) => e.actor)).toEqual([
+      'Stripe (the account can take charges)',
+      expect.any(String),
+    ]);
+    expect(await entriesOf('payments.account_restricted')).toHaveLength(1);
+
+    // An account Stripe no longer shows the platform (deleted) takes no charges here either.
+    stripe.accounts.delete(account);
+    expect((await webhook(updated(), CONNECT_WEBHOOK_SECRET)).status).toBe(200);
+    expect(await statusNow()).toBe('onboarding');
+    expect((await entriesOf('payments.account_restricted'))[0]!.after).toMatchObject({
+      reason: 'account_unavailable',
+    });
+  });
 });

@@ -43,6 +43,8 @@ type Account = {
   details_submitted: boolean;
   metadata: Record<string, string>;
   controller: unknown;
+  /** Why Stripe stopped its charges, as `requirements.disabled_reason` says. */
+  requirements: { disabled_reason: string | null };
 };
 
 /** Stripe's test payment methods and card numbers, and what paying with each does. */
@@ -222,6 +224,7 @@ export async function startFakeStripe(options: {
       if (!account) return notFound(res, 'account');
       account.charges_enabled = true;
       account.details_submitted = true;
+      account.requirements = { disabled_reason: null };
       res.writeHead(302, { location: url.searchParams.get('return') ?? '/' });
       return res.end();
     }
@@ -266,6 +269,7 @@ export async function startFakeStripe(options: {
         details_submitted: false,
         metadata: (form.metadata as Record<string, string>) ?? {},
         controller: form.controller ?? null,
+        requirements: { disabled_reason: 'requirements.past_due' },
       };
       accounts.set(account.id, account);
       return reply(200, account);
@@ -414,9 +418,17 @@ export async function startFakeStripe(options: {
         details_submitted: true,
         metadata: {},
         controller: null,
+        requirements: { disabled_reason: null },
       };
       accounts.set(account.id, account);
       return account.id;
+    },
+    /** Stripe stops an account's charges, as it does when it wants more details (or rejects it). */
+    restrictAccount(accountId: string, reason = 'requirements.past_due') {
+      const account = accounts.get(accountId);
+      if (!account) throw new Error(`no account ${accountId}`);
+      account.charges_enabled = false;
+      account.requirements = { disabled_reason: reason };
     },
     sent,
     sendWebhooksTo(url: string) {

@@ -15,12 +15,12 @@ import { platformSupplierOf, supplierOf } from './supplier';
  */
 
 export {
-  activateStorePaymentAccount,
   deleteStorePaymentAccount,
   findStorePaymentAccount,
   findStorePaymentAccountByStripe,
   insertStorePaymentAccount,
   lockStorePaymentAccount,
+  setStorePaymentAccountStatus,
   type StorePaymentAccountRow,
 } from './store-payment-accounts-repository.server';
 

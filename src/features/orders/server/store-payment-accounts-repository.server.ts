@@ -62,14 +62,19 @@ export async function insertStorePaymentAccount(
   return made ?? null;
 }
 
-export async function activateStorePaymentAccount(
+/**
+ * Sets the store's account's status: `active` once Stripe says it takes charges, `onboarding` again
+ * when Stripe stops it taking them (decision 0278), until the owner gives Stripe what it asks.
+ */
+export async function setStorePaymentAccountStatus(
   tx: AppDb,
   storeId: string,
+  status: StorePaymentAccountRow['status'],
   now: Date,
 ): Promise<StorePaymentAccountRow> {
   const [row] = await tx
     .update(storePaymentAccounts)
-    .set({ status: 'active', updatedAt: now })
+    .set({ status, updatedAt: now })
     .where(eq(storePaymentAccounts.storeId, storeId))
     .returning();
   return row!;

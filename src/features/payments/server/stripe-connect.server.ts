@@ -2,7 +2,7 @@ import 'server-only';
 import Stripe from 'stripe';
 import { getEnv } from '@/lib/env';
 import { ApiError, isApiError } from '@/lib/http/api-response';
-import { stripeConnection } from './stripe-provider.server';
+import { stripeConnection, stripeErrorType } from './stripe-provider.server';
 
 /**
  * The platform's side of Stripe Connect (issue 26 point 12, decision 0232): a connected account
@@ -97,8 +97,30 @@ export async function onboardingLink(input: {
   return { url: link.url, expiresAt: new Date(link.expires_at * 1000) };
 }
 
-/** Whether Stripe lets the connected account take charges yet (onboarding done). */
-export async function accountCanCharge(account: string): Promise<boolean> {
-  const found = await platformStripe().accounts.retrieve(account);
-  return found.charges_enabled === true;
+/**
+ * What Stripe says of a connected account now: whether it takes charges and, when not, Stripe's
+ * reason (`requirements.disabled_reason`, e.g. `requirements.past_due`, `rejected.fraud`). An
+ * account Stripe no longer lets the platform see (deleted, or the platform's access removed)
+ * takes no charges here: `account_unavailable`. Stripe unreachable, or the platform's key refused:
+ * throws, so the caller keeps what it has and asks again later.
+ */
+export async function accountChargeState(
+  account: string,
+): Promise<{ canCharge: boolean; reason: string | null }> {
+  try {
+    const found = await platformStripe().accounts.retrieve(account);
+    if (found.charges_enabled === true) return { canCharge: true, reason: null };
+    return { canCharge: false, reason: found.requirements?.disabled_reason ?? null };
+  } catch (error) {
+    // By the error's type, never instanceof: Next may load the SDK's module more than once.
+    const type = stripeErrorType(error);
+    const statusCode = (error as { statusCode?: unknown }).statusCode;
+    if (
+      type === 'StripePermissionError' ||
+      (type === 'StripeInvalidRequestError' && statusCode === 404)
+    ) {
+      return { canCharge: false, reason: 'account_unavailable' };
+    }
+    throw error;
+  }
 }

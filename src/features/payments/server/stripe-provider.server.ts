@@ -31,7 +31,7 @@ export function stripeConnection(apiUrl: string | undefined): Stripe.StripeConfi
 }
 
 /** The SDK's name of an error it threw (`StripeCardError`, ...), if it threw it. */
-function stripeErrorType(error: unknown): string | undefined {
+export function stripeErrorType(error: unknown): string | undefined {
   const type = (error as { type?: unknown } | null)?.type;
   return typeof type === 'string' ? type : undefined;
 }

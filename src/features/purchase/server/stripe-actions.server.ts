@@ -152,8 +152,8 @@ export async function handleStripeWebhook(
   rawBody: string,
   signature: string | null,
   /**
-   * What a connected account's `account.updated` does (decision 0271): given by the route, as the
-   * store admin that keeps those accounts sits above this feature.
+   * What a connected account's `account.updated` does (decisions 0271, 0278): given by the
+   * route, as the store admin that keeps those accounts sits above this feature.
    */
   onAccountUpdated?: (stripeAccount: string) => Promise<void>,
 ): Promise<{ received: true; duplicate?: boolean }> {
@@ -163,7 +163,7 @@ export async function handleStripeWebhook(
   }
   const event = providerNamed('stripe').parseWebhook(rawBody, signature);
   const record = { provider: 'stripe' as const, id: event.id, type: event.type };
-  // A store's own account, onboarded now or later than the owner's look (decision 0271). Only
+  // A store's own account, onboarded or stopped by Stripe (decisions 0271, 0278). Only
   // the account's own event counts: a platform event about an account is not the account's word.
   if (
     onAccountUpdated &&

@@ -27,6 +27,7 @@ const ACTIONS: Record<string, string> = {
   'order.refunded': 'Order refunded',
   'payments.connect_started': 'Stripe connection started',
   'payments.account_active': 'Stripe account active',
+  'payments.account_restricted': 'Stripe account restricted',
   'payments.disconnected': 'Stripe account disconnected',
   'prices.changed': 'Prices changed',
   'service.refunded': 'Service refunded',

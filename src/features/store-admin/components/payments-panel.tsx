@@ -81,7 +81,7 @@ export function PaymentsPanel({
             <span
               className={`${styles.badge} ${account.status === 'active' ? styles.good : styles.warn}`}
             >
-              {account.status === 'active' ? 'Connected' : 'Onboarding not finished'}
+              {account.status === 'active' ? 'Connected' : 'Stripe needs more details'}
             </span>
           </p>
         ) : null}

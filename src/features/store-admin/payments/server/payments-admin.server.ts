@@ -6,18 +6,19 @@ import { ApiError } from '@/lib/http/api-response';
 import { logger } from '@/lib/logger';
 import type { Supplier } from '@/features/orders/order-types';
 import {
-  activateStorePaymentAccount,
   deleteStorePaymentAccount,
   findStorePaymentAccount,
   findStorePaymentAccountByStripe,
   insertStorePaymentAccount,
   lockStorePaymentAccount,
   merchantFor,
+  setStorePaymentAccountStatus,
   type MerchantOfRecord,
   type StorePaymentAccountRow,
 } from '@/features/orders/server/merchant.server';
 import {
-  accountCanCharge,
+  accountChargeState,
+  stripeUnavailable,
   createConnectedAccount,
   onboardingLink,
 } from '@/features/payments/server/stripe-connect.server';
@@ -33,7 +34,10 @@ import { auditScope, type StaffContext } from '../../server/staff.server';
 
 export type PaymentAccountView = {
   id: string;
-  /** `onboarding`: made, the owner has not finished Stripe's form; `active`: it takes charges. */
+  /**
+   * `onboarding`: made, and Stripe still needs the owner's details (first time, or again after
+   * Stripe restricted it); `active`: it takes charges.
+   */
   status: 'onboarding' | 'active';
   connected_at: string;
 };
@@ -71,63 +75,111 @@ const STRIPE_EVENT: AdminAuditScope['actor'] = {
   label: 'Stripe (the account can take charges)',
 };
 
+/** Who took an account's charges away: Stripe, whoever noticed. */
+const STRIPE_RESTRICTED: AdminAuditScope['actor'] = {
+  userId: null,
+  label: 'Stripe (the account can no longer take charges)',
+};
+
+/** At most this many asks of Stripe for one look or event (each change is followed by one more). */
+const FOLLOW_ROUNDS = 3;
+
 /**
- * An account still being onboarded becomes active when Stripe says it can take charges: when
- * the owner is back from Stripe's form and the admin looks, or when Stripe's `account.updated`
- * event arrives (decision 0271), whichever comes first; the second finds it active already.
- * Stripe unreachable: a look keeps it as it is (the next look asks again); an event throws, so
- * Stripe sends the event again.
+ * Brings the store's account to what Stripe says now (decisions 0271, 0278): `active` when it takes
+ * charges, `onboarding` when it does not, each change in one transaction under the account's row
+ * lock with its audit entry. A look or event that changed the status asks Stripe once more, so
+ * whatever order looks and events commit in, the last word is an answer Stripe gave after the last
+ * change; Stripe is never asked while the lock is held. `activatedBy` is who an activation is
+ * credited to (the owner who looked, or Stripe's event); a restriction is always Stripe's, with its
+ * reason. Stripe unreachable: a look keeps the account as it is (the next look asks again); an
+ * event throws, so Stripe sends the event again.
  */
-async function activateWhenReady(
-  scope: AdminAuditScope,
+async function followStripe(
+  activatedBy: AdminAuditScope,
   row: StorePaymentAccountRow,
   unreachable: 'keep' | 'throw',
 ): Promise<StorePaymentAccountRow> {
-  let ready: boolean;
-  try {
-    ready = await accountCanCharge(row.stripeAccount);
-  } catch (error) {
-    if (unreachable === 'throw') throw error;
-    logger.warn(
-      { err: error, store_id: scope.storeId, account: row.stripeAccount },
-      'could not ask Stripe whether a connected account can take charges',
-    );
-    return row;
-  }
-  if (!ready) return row;
-  const db = await appDb();
-  return db.transaction(async (tx) => {
-    const locked = await lockStorePaymentAccount(tx, scope.storeId);
-    if (!locked || locked.stripeAccount !== row.stripeAccount || locked.status === 'active') {
-      return locked ?? row;
+  let current = row;
+  for (let round = 0; round < FOLLOW_ROUNDS; round++) {
+    let stripeSays: { canCharge: boolean; reason: string | null };
+    try {
+      stripeSays = await accountChargeState(row.stripeAccount);
+    } catch (error) {
+      logger.warn(
+        { err: error, store_id: activatedBy.storeId, account: row.stripeAccount },
+        'could not ask Stripe whether a connected account can take charges',
+      );
+      // An event answers 503, which Stripe takes as "send it again later".
+      if (unreachable === 'throw') throw stripeUnavailable();
+      return current;
     }
-    const now = clockNow();
-    const updated = await activateStorePaymentAccount(tx, scope.storeId, now);
-    await insertAdminAudit(tx, scope, {
-      action: 'payments.account_active',
-      target: row.stripeAccount,
-      before: { merchant_of_record: 'platform', account: row.stripeAccount, status: 'onboarding' },
-      after: { merchant_of_record: 'store', account: row.stripeAccount, status: 'active' },
+    const db = await appDb();
+    const outcome = await db.transaction(async (tx) => {
+      const locked = await lockStorePaymentAccount(tx, activatedBy.storeId);
+      // Disconnected, or another account connected meanwhile: nothing of this one to change.
+      if (!locked || locked.stripeAccount !== row.stripeAccount) return { row: locked ?? current };
+      const status = stripeSays.canCharge ? 'active' : 'onboarding';
+      if (locked.status === status) return { row: locked };
+      const updated = await setStorePaymentAccountStatus(
+        tx,
+        activatedBy.storeId,
+        status,
+        clockNow(),
+      );
+      const account = row.stripeAccount;
+      await insertAdminAudit(
+        tx,
+        stripeSays.canCharge
+          ? activatedBy
+          : { storeId: activatedBy.storeId, actor: STRIPE_RESTRICTED, ip: null },
+        stripeSays.canCharge
+          ? {
+              action: 'payments.account_active',
+              target: account,
+              before: { merchant_of_record: 'platform', account, status: 'onboarding' },
+              after: { merchant_of_record: 'store', account, status: 'active' },
+            }
+          : {
+              action: 'payments.account_restricted',
+              target: account,
+              before: { merchant_of_record: 'store', account, status: 'active' },
+              after: {
+                merchant_of_record: 'platform',
+                account,
+                status: 'onboarding',
+                reason: stripeSays.reason ?? 'unknown',
+              },
+            },
+      );
+      return { row: updated, changed: true };
     });
-    return updated;
-  });
+    current = outcome.row;
+    if (!outcome.changed) return current;
+    if (!stripeSays.canCharge) {
+      logger.warn(
+        { store_id: activatedBy.storeId, account: row.stripeAccount, reason: stripeSays.reason },
+        'Stripe stopped a store account taking charges: the store sells under the platform',
+      );
+    }
+  }
+  return current;
 }
 
 /**
- * Stripe's `account.updated` for a connected account: a store's account still being onboarded is
- * made active once Stripe, asked again (the event's copy may be older than the account), says it
- * can take charges. An account no store has, or one already active, changes nothing.
+ * Stripe's `account.updated` for a connected account: the store's account follows what Stripe,
+ * asked again (the event's copy may be older than the account), says now. An account no store
+ * has changes nothing.
  */
 export async function connectedAccountUpdated(stripeAccount: string): Promise<void> {
   const row = await findStorePaymentAccountByStripe(await appDb(), stripeAccount);
-  if (!row || row.status !== 'onboarding') return;
-  await activateWhenReady({ storeId: row.storeId, actor: STRIPE_EVENT, ip: null }, row, 'throw');
+  if (!row) return;
+  await followStripe({ storeId: row.storeId, actor: STRIPE_EVENT, ip: null }, row, 'throw');
 }
 
 /** `GET /api/store-admin/payments`: who is paid and named on new invoices. */
 export async function paymentsState(staff: StaffContext): Promise<PaymentsView> {
   let row = await findStorePaymentAccount(await appDb(), staff.storeId);
-  if (row?.status === 'onboarding') row = await activateWhenReady(auditScope(staff), row, 'keep');
+  if (row?.status === 'onboarding') row = await followStripe(auditScope(staff), row, 'keep');
   return viewOf(staff, row);
 }
 

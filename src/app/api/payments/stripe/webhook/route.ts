@@ -11,7 +11,8 @@ const MAX_EVENT_BYTES = 256 * 1024;
  * Stripe's webhook: no cookie and so no CSRF token; its signature (Stripe-Signature, over the
  * raw body) proves it instead. 400 invalid_signature for a body Stripe did not sign. Events of
  * stores' own accounts come signed with the Connect endpoint's secret; a store's account that can
- * take charges is made active from its `account.updated` (docs/decisions/0271).
+ * take charges is made active from its `account.updated` (docs/decisions/0271), and one Stripe
+ * stopped goes back to onboarding (0278).
  */
 export const POST = apiRoute(
   async (request) => {
