@@ -259,9 +259,17 @@ describe('orders in the store admin', () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = bytes.toString('utf8');
-    expect(text.split('\r\n')[1]).toBe(
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="sales-${since}-${day}.csv"`,
+    );
+    // One table a file: the header row comes first, as a spreadsheet expects.
+    expect(text.slice(1).split('\r\n')[0]).toBe(
       'Month,Currency,Product type,Invoiced net,Invoiced VAT,Invoiced gross,' +
         'Credited net,Credited VAT,Credited gross,Net,VAT,Gross',
+    );
+    // The sales table and nothing after it: a header and one line a row of the JSON.
+    expect(text.slice(1).split('\r\n').filter(Boolean)).toHaveLength(
+      json.body.data.sales.length + 1,
     );
     // What a spreadsheet user reads: the page's names for product types, pounds with two
     // decimals, the same sums as the JSON.
@@ -293,6 +301,59 @@ describe('orders in the store admin', () => {
         )
       ).status,
     ).toBe(400);
+
+    // The other tables, each a file of its own with the same sums as the JSON.
+    const csvOf = async (table: string) => {
+      const r = await sales.GET(
+        apiRequest(
+          `/api/store-admin/reports/sales?from=${since}&to=${day}&format=csv&table=${table}`,
+          {
+            host: store.host,
+            headers: { cookie: owner.agent.cookieHeader(), 'x-forwarded-for': owner.agent.ip },
+          },
+        ),
+        { params: Promise.resolve({}) },
+      );
+      expect(r.status).toBe(200);
+      return {
+        name: r.headers.get('content-disposition'),
+        lines: (await r.text())
+          .replace(/^\uFEFF/, '')
+          .split('\r\n')
+          .filter(Boolean),
+      };
+    };
+    const customersCsv = await csvOf('new_customers');
+    expect(customersCsv.name).toBe(`attachment; filename="new-customers-${since}-${day}.csv"`);
+    expect(customersCsv.lines).toEqual([
+      'Month,New customers',
+      ...json.body.data.new_customers.map(
+        (c: { month: string; count: number }) => `${c.month},${c.count}`,
+      ),
+    ]);
+    const renewalsCsv = await csvOf('renewals_due');
+    expect(renewalsCsv.name).toMatch(
+      /^attachment; filename="renewals-due-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(renewalsCsv.lines[0]).toBe('Renews at (UTC),Type,Name,Renews automatically');
+    expect(renewalsCsv.lines).toHaveLength(json.body.data.renewals_due.length + 1);
+    // A table belongs to the CSV; an unknown one is named.
+    const refused = await owner.agent.call(
+      sales.GET,
+      `/api/store-admin/reports/sales?from=${since}&to=${day}&table=sales`,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields.table).toEqual([
+      'names a table of the CSV: only with format csv',
+    ]);
+    const unknown = await owner.agent.call(
+      sales.GET,
+      `/api/store-admin/reports/sales?from=${since}&to=${day}&format=csv&table=orders`,
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.fields.table).toEqual([
+      'must be sales, new_customers or renewals_due',
+    ]);
   });
 });
 

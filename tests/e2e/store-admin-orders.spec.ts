@@ -309,10 +309,19 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
   await checkAdminPage(owner, '/admin/reports');
   const [csv] = await Promise.all([
     owner.waitForEvent('download'),
-    owner.getByRole('link', { name: 'Download as CSV (for a spreadsheet)' }).click(),
+    owner.getByRole('link', { name: 'Download sales per month as CSV' }).click(),
   ]);
   expect(csv.suggestedFilename()).toMatch(/^sales-\d{4}-01-01-\d{4}-\d{2}-\d{2}\.csv$/);
-  expect(await readFile((await csv.path())!, 'utf8')).toContain('Product type');
+  // One table a file, its header row first.
+  expect((await readFile((await csv.path())!, 'utf8')).split('\r\n')[0]).toBe(
+    '\uFEFFMonth,Currency,Product type,Invoiced net,Invoiced VAT,Invoiced gross,' +
+      'Credited net,Credited VAT,Credited gross,Net,VAT,Gross',
+  );
+  const [renewalsCsv] = await Promise.all([
+    owner.waitForEvent('download'),
+    owner.getByRole('link', { name: 'Download renewals due as CSV' }).click(),
+  ]);
+  expect(renewalsCsv.suggestedFilename()).toMatch(/^renewals-due-\d{4}-\d{2}-\d{2}\.csv$/);
   // A range the call refuses is named, not a broken page.
   await owner.getByLabel('From (UTC)').fill('2026-05-01');
   await owner.getByLabel('To (UTC)').fill('2026-04-01');

@@ -61,14 +61,26 @@ export const refundSchema = z.strictObject({
 });
 export type RefundInput = z.infer<typeof refundSchema>;
 
-/** `GET /api/store-admin/reports/sales?from&to&format`. */
+/** The tables of the sales report, each a CSV file of its own. */
+export const SALES_REPORT_TABLES = ['sales', 'new_customers', 'renewals_due'] as const;
+export type SalesReportTable = (typeof SALES_REPORT_TABLES)[number];
+
+/** `GET /api/store-admin/reports/sales?from&to&format&table`. */
 export const salesReportQuerySchema = z
   .strictObject({
     from: day,
     to: day,
     format: z.enum(['json', 'csv'], { error: 'must be json or csv' }).default('json'),
+    /** Which of the report's tables a CSV holds: one table a file (decision 0279). */
+    table: z
+      .enum(SALES_REPORT_TABLES, { error: 'must be sales, new_customers or renewals_due' })
+      .optional(),
   })
   .refine((q) => q.from <= q.to, { path: ['to'], message: 'must not be before from' })
+  .refine((q) => q.table === undefined || q.format === 'csv', {
+    path: ['table'],
+    message: 'names a table of the CSV: only with format csv',
+  })
   .refine(
     (q) =>
       Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) <= 3 * 366 * 86_400_000,

@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import { now as clockNow } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import type { StaffContext } from '../../server/staff.server';
-import type { SalesReportQuery } from '../schemas';
+import type { SalesReportQuery, SalesReportTable } from '../schemas';
 import {
   creditedTotals,
   invoicedTotals,
@@ -144,50 +144,58 @@ export const PRODUCT_TYPE_LABELS: Record<string, string> = {
   plan: 'Plans',
 };
 
-/** The report as CSV for a spreadsheet: UTF-8 with a BOM, CRLF lines, one section after another. */
-export function salesReportCsv(report: SalesReport): string {
+/**
+ * One table of the report as CSV for a spreadsheet (decision 0279): UTF-8 with a BOM, CRLF lines,
+ * the header row first and one record a line after it, so a spreadsheet can sort, filter and
+ * pivot it as it is.
+ */
+export function salesReportCsv(report: SalesReport, table: SalesReportTable = 'sales'): string {
   // Amounts in pounds and dollars with two decimals, as a spreadsheet user reads them
   // (docs/decisions/0272); the JSON answer keeps minor units, as every call does.
   const amount = decimalAmount;
-  const records: (string | number)[][] = [
-    ['Sales', `${report.from} to ${report.to}`],
-    [
-      'Month',
-      'Currency',
-      'Product type',
-      'Invoiced net',
-      'Invoiced VAT',
-      'Invoiced gross',
-      'Credited net',
-      'Credited VAT',
-      'Credited gross',
-      'Net',
-      'VAT',
-      'Gross',
-    ],
-    ...report.sales.map((r) => [
-      r.month,
-      r.currency,
-      PRODUCT_TYPE_LABELS[r.product_type] ?? r.product_type,
-      amount(r.invoiced_net),
-      amount(r.invoiced_vat),
-      amount(r.invoiced_gross),
-      amount(r.credited_net),
-      amount(r.credited_vat),
-      amount(r.credited_gross),
-      amount(r.net),
-      amount(r.vat),
-      amount(r.gross),
-    ]),
-    [],
-    ['New customers'],
-    ['Month', 'Accounts'],
-    ...report.new_customers.map((r) => [r.month, r.count]),
-    [],
-    ['Renewals due in the next 30 days'],
-    ['Renews at', 'Type', 'Name', 'Renews automatically'],
-    ...report.renewals_due.map((r) => [r.renews_at, r.type, r.name, r.auto_renew ? 'yes' : 'no']),
-  ];
+  const records: (string | number)[][] =
+    table === 'new_customers'
+      ? [['Month', 'New customers'], ...report.new_customers.map((r) => [r.month, r.count])]
+      : table === 'renewals_due'
+        ? [
+            ['Renews at (UTC)', 'Type', 'Name', 'Renews automatically'],
+            ...report.renewals_due.map((r) => [
+              r.renews_at,
+              r.type,
+              r.name,
+              r.auto_renew ? 'yes' : 'no',
+            ]),
+          ]
+        : [
+            [
+              'Month',
+              'Currency',
+              'Product type',
+              'Invoiced net',
+              'Invoiced VAT',
+              'Invoiced gross',
+              'Credited net',
+              'Credited VAT',
+              'Credited gross',
+              'Net',
+              'VAT',
+              'Gross',
+            ],
+            ...report.sales.map((r) => [
+              r.month,
+              r.currency,
+              PRODUCT_TYPE_LABELS[r.product_type] ?? r.product_type,
+              amount(r.invoiced_net),
+              amount(r.invoiced_vat),
+              amount(r.invoiced_gross),
+              amount(r.credited_net),
+              amount(r.credited_vat),
+              amount(r.credited_gross),
+              amount(r.net),
+              amount(r.vat),
+              amount(r.gross),
+            ]),
+          ];
   return (
     '\uFEFF' +
     stringify(
@@ -195,4 +203,14 @@ export function salesReportCsv(report: SalesReport): string {
       { record_delimiter: '\r\n', quoted_string: false },
     )
   );
+}
+
+/** The file name a table's CSV is saved under. */
+export function salesReportFileName(
+  report: Pick<SalesReport, 'from' | 'to'>,
+  table: SalesReportTable,
+  today: string,
+): string {
+  if (table === 'renewals_due') return `renewals-due-${today}.csv`;
+  return `${table === 'sales' ? 'sales' : 'new-customers'}-${report.from}-${report.to}.csv`;
 }

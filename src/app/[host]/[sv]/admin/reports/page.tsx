@@ -13,7 +13,10 @@ import {
   QueryProblem,
 } from '@/features/store-admin/orders/components/list-filters';
 import { pageQuery } from '@/features/store-admin/orders/page-query';
-import { salesReportQuerySchema } from '@/features/store-admin/orders/schemas';
+import {
+  salesReportQuerySchema,
+  type SalesReportTable,
+} from '@/features/store-admin/orders/schemas';
 import {
   PRODUCT_TYPE_LABELS,
   salesReport,
@@ -24,12 +27,35 @@ import { pageStaff } from '@/features/store-admin/server/page-staff.server';
 export const metadata: Metadata = { title: 'Reports', robots: { index: false } };
 export const dynamic = 'force-dynamic';
 
+/** A table of the report as a CSV file of its own, for a spreadsheet (decision 0279). */
+function CsvLink({
+  report,
+  table,
+  label,
+}: {
+  report: { from: string; to: string };
+  table: SalesReportTable;
+  label: string;
+}) {
+  return (
+    <p>
+      <a
+        href={`/api/store-admin/reports/sales${queryOf({ from: report.from, to: report.to, format: 'csv', table })}`}
+        download
+      >
+        {label}
+      </a>
+    </p>
+  );
+}
+
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
  * The sales report (owners): per month and product type, net, VAT and gross invoiced less what
  * credit notes gave back; new customers per month; services renewing in the next 30 days of the
- * product's clock. Without dates it covers this year (UTC) so far; CSV downloads the same range.
+ * product's clock. Without dates it covers this year (UTC) so far; each table downloads as a CSV
+ * file of its own.
  */
 export default async function AdminReportsPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await pageStaff('reports.read', '/admin/reports');
@@ -53,16 +79,8 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
       ) : null}
       {report ? (
         <>
-          <p>
-            <a
-              href={`/api/store-admin/reports/sales${queryOf({ from: report.from, to: report.to, format: 'csv' })}`}
-              download
-            >
-              Download as CSV (for a spreadsheet)
-            </a>
-          </p>
-
           <h2 id="sales-title">Sales per month</h2>
+          <CsvLink report={report} table="sales" label="Download sales per month as CSV" />
           {report.sales.length === 0 ? (
             <p className={styles.empty}>Nothing was invoiced or credited in these months.</p>
           ) : (
@@ -103,6 +121,11 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
           )}
 
           <h2 id="customers-title">New customers</h2>
+          <CsvLink
+            report={report}
+            table="new_customers"
+            label="Download new customers per month as CSV"
+          />
           {report.new_customers.length === 0 ? (
             <p className={styles.empty}>No customer joined in these months.</p>
           ) : (
@@ -116,6 +139,7 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
           )}
 
           <h2 id="renewals-title">Renewals due in the next 30 days</h2>
+          <CsvLink report={report} table="renewals_due" label="Download renewals due as CSV" />
           {report.renewals_due.length === 0 ? (
             <p className={styles.empty}>Nothing renews in the next 30 days.</p>
           ) : (
