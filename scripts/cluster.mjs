@@ -26,6 +26,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { serverNodeOptions } from './server-heap.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const TEMPLATE = path.join(root, 'deploy/nginx/storefront.conf.template');
@@ -146,8 +147,8 @@ function startInstance(port) {
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
       NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: serverActionsKey,
       NEXT_DEPLOYMENT_ID: deploymentId,
-      NODE_OPTIONS:
-        `--max-old-space-size=${process.env.SERVER_MAX_OLD_SPACE_MB || 320} ${process.env.NODE_OPTIONS ?? ''}`.trim(),
+      // The same heap limit as `npm start` (docs/decisions/0280).
+      NODE_OPTIONS: serverNodeOptions(process.env),
     },
   });
   child.stdout.pipe(process.stderr, { end: false });

@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { addCompileHints } from './compile-hints.mjs';
+import { serverNodeOptions } from './server-heap.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -57,10 +58,9 @@ const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
     ...process.env,
     NODE_ENV: 'production',
     PORT: port,
-    // V8 grows its heap freely under load; a cap makes it collect sooner, which keeps the server's
-    // resident memory near 350 MB instead of 490 (docs/decisions/0014-server-heap.md).
-    NODE_OPTIONS:
-      `--max-old-space-size=${process.env.SERVER_MAX_OLD_SPACE_MB || 320} ${process.env.NODE_OPTIONS ?? ''}`.trim(),
+    // V8 grows its heap freely under load; a cap makes it collect sooner and keeps resident memory
+    // low and flat (docs/decisions/0014-server-heap.md, 0280).
+    NODE_OPTIONS: serverNodeOptions(process.env),
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

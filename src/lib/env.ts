@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_SERVER_HEAP_MB } from '../../scripts/server-heap.mjs';
 
 /**
  * The product's whole configuration. Every variable is listed in README with its default; no
@@ -55,8 +56,14 @@ const schema = z
       z.string().min(32, 'must be at least 32 characters when set').optional(),
     ),
     SENTRY_DSN: z.preprocess(emptyAsUndefined, z.url('must be a URL').optional()),
-    /** Read by scripts/start.mjs for the server's --max-old-space-size; checked here with the rest. */
-    SERVER_MAX_OLD_SPACE_MB: z.coerce.number().int().min(128).max(16_384).default(320),
+    /**
+     * Read by scripts/server-heap.mjs for the server's --max-old-space-size (`npm start` and each
+     * cluster instance); checked here with the rest.
+     */
+    SERVER_MAX_OLD_SPACE_MB: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(128).max(16_384).default(DEFAULT_SERVER_HEAP_MB),
+    ),
     STORE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     SEED_DEMO_STORES: z
       .enum(['true', 'false'], { error: 'must be true or false' })
