@@ -9,6 +9,7 @@ import { holdNumberForCart, numbersOf, plansOf } from '@/features/catalog/server
 import { numbersPageTag } from '@/features/catalog/search-address';
 import { expireCacheTags } from '@/lib/cache/cache-tags';
 import { parseDomainQuery, splitDomain } from '@/features/catalog/server/domain-name.server';
+import { MAX_CART_LINES } from '../cart-limits';
 import type { AddItemInput } from '../schemas';
 import type { CartView } from './cart-pricing.server';
 import { countItems, insertItem, type CartItemRow } from './cart-repository.server';
@@ -16,13 +17,6 @@ import { changeCart, type CartScope } from './cart-service.server';
 
 /** How long a number in a cart is kept for that cart. */
 export const NUMBER_HOLD_MS = 15 * 60_000;
-
-/**
- * The most lines a cart holds (docs/decisions/0268). Every page view prices the whole cart and an
- * order takes all of it, so a cart without a bound is work without a bound; a buyer of more
- * domains checks out in batches.
- */
-export const MAX_CART_LINES = 100;
 
 export const cartFull = () =>
   new ApiError(

@@ -21,7 +21,7 @@ import {
   type CartItemRow,
   type DroppedLine,
 } from './cart-repository.server';
-import { MAX_CART_LINES } from './cart-add.server';
+import { MAX_CART_LINES } from '../cart-limits';
 
 /**
  * Merges the anonymous cart of a session into the cart of the user who just signed in on it
