@@ -149,7 +149,7 @@ export const PRODUCT_TYPE_LABELS: Record<string, string> = {
  * the header row first and one record a line after it, so a spreadsheet can sort, filter and
  * pivot it as it is.
  */
-export function salesReportCsv(report: SalesReport, table: SalesReportTable = 'sales'): string {
+export function salesReportCsv(report: SalesReport, table: SalesReportTable): string {
   // Amounts in pounds and dollars with two decimals, as a spreadsheet user reads them
   // (docs/decisions/0272); the JSON answer keeps minor units, as every call does.
   const amount = decimalAmount;

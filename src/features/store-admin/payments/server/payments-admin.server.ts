@@ -92,14 +92,15 @@ const FOLLOW_ROUNDS = 3;
  * change; Stripe is never asked while the lock is held. `activatedBy` is who an activation is
  * credited to (the owner who looked, or Stripe's event); a restriction is always Stripe's, with its
  * reason. Stripe unreachable: a look keeps the account as it is (the next look asks again); an
- * event throws, so Stripe sends the event again.
+ * event throws, so Stripe sends the event again. Answers the store's account as it is now (null
+ * when it was disconnected meanwhile).
  */
 async function followStripe(
   activatedBy: AdminAuditScope,
   row: StorePaymentAccountRow,
   unreachable: 'keep' | 'throw',
-): Promise<StorePaymentAccountRow> {
-  let current = row;
+): Promise<StorePaymentAccountRow | null> {
+  let current: StorePaymentAccountRow | null = row;
   for (let round = 0; round < FOLLOW_ROUNDS; round++) {
     let stripeSays: { canCharge: boolean; reason: string | null };
     try {
@@ -117,7 +118,7 @@ async function followStripe(
     const outcome = await db.transaction(async (tx) => {
       const locked = await lockStorePaymentAccount(tx, activatedBy.storeId);
       // Disconnected, or another account connected meanwhile: nothing of this one to change.
-      if (!locked || locked.stripeAccount !== row.stripeAccount) return { row: locked ?? current };
+      if (!locked || locked.stripeAccount !== row.stripeAccount) return { row: locked };
       const status = stripeSays.canCharge ? 'active' : 'onboarding';
       if (locked.status === status) return { row: locked };
       const updated = await setStorePaymentAccountStatus(
