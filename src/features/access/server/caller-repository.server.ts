@@ -1,6 +1,7 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
+import { prepared } from '@/lib/db/prepared';
 import { users } from '@/lib/db/schema';
 
 /** Who a user is in their account: never a hash or a secret (docs/decisions/0126). */
@@ -17,16 +18,20 @@ export async function findCallerIdentity(
   db: AppDb,
   userId: string,
 ): Promise<CallerIdentity | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      storeKey: users.storeKey,
-      accountId: users.accountId,
-      role: users.role,
-      name: users.name,
-      email: users.email,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const query = prepared(db, 'caller_identity', (d) =>
+    d
+      .select({
+        id: users.id,
+        storeKey: users.storeKey,
+        accountId: users.accountId,
+        role: users.role,
+        name: users.name,
+        email: users.email,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare('caller_identity'),
+  );
+  const [row] = await query.execute({ userId });
   return row ?? null;
 }

@@ -1,6 +1,7 @@
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
+import { prepared } from '@/lib/db/prepared';
 import { users } from '@/lib/db/schema';
 
 /** The only code that knows how an account's people are listed, re-roled and removed. */
@@ -25,11 +26,15 @@ const columns = {
 
 /** The account's people, the earliest first. */
 export async function listTeam(db: AppDb, accountId: string): Promise<TeamRow[]> {
-  return db
-    .select(columns)
-    .from(users)
-    .where(eq(users.accountId, accountId))
-    .orderBy(asc(users.createdAt), asc(users.email));
+  const query = prepared(db, 'account_team', (d) =>
+    d
+      .select(columns)
+      .from(users)
+      .where(eq(users.accountId, sql.placeholder('accountId')))
+      .orderBy(asc(users.createdAt), asc(users.email))
+      .prepare('account_team'),
+  );
+  return query.execute({ accountId });
 }
 
 /** The account's people under their row locks: role changes of one account go one at a time. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
+import { prepared } from '@/lib/db/prepared';
 import { cartItems, carts, registryDomains } from '@/lib/db/schema';
 import { type SiteVersionId, siteVersionOf } from '@/features/site-version/site-version';
 import { now } from '@/lib/clock';
@@ -49,10 +50,18 @@ const cartColumns = {
   dropped: carts.dropped,
 };
 
-const ownerIs = (owner: CartOwner) =>
+/**
+ * Whose cart: the condition, with the owner's id as the placeholder `owner` of a prepared
+ * statement, and which statement (a user's cart, or a visitor's by their session).
+ */
+const ownerOf = (owner: CartOwner) =>
   'userId' in owner
-    ? eq(carts.userId, owner.userId)
-    : and(eq(carts.sessionId, owner.sessionId), isNull(carts.userId));
+    ? { of: 'user', id: owner.userId, where: eq(carts.userId, sql.placeholder('owner')) }
+    : {
+        of: 'session',
+        id: owner.sessionId,
+        where: and(eq(carts.sessionId, sql.placeholder('owner')), isNull(carts.userId)),
+      };
 
 const toCart = (
   row: { siteVersion: number; dropped: unknown } & Omit<CartRow, 'siteVersion' | 'dropped'>,
@@ -63,16 +72,26 @@ const toCart = (
 });
 
 export async function findCart(db: AppDb, owner: CartOwner): Promise<CartRow | null> {
-  const [row] = await db.select(cartColumns).from(carts).where(ownerIs(owner));
+  const whose = ownerOf(owner);
+  const name = `cart_of_${whose.of}`;
+  const query = prepared(db, name, (d) =>
+    d.select(cartColumns).from(carts).where(whose.where).prepare(name),
+  );
+  const [row] = await query.execute({ owner: whose.id });
   return row ? toCart(row) : null;
 }
 
-/** The owner's cart, made when missing. Safe under concurrency: the owner columns are unique. */
+/**
+ * The owner's cart, made when missing: a shopper's every add after the first finds it in one
+ * round trip. Safe under concurrency: the owner columns are unique.
+ */
 export async function findOrCreateCart(
   db: AppDb,
   owner: CartOwner,
   input: { storeKey: string; siteVersion: SiteVersionId },
 ): Promise<CartRow> {
+  const found = await findCart(db, owner);
+  if (found) return found;
   await db
     .insert(carts)
     .values({ ...owner, storeKey: input.storeKey, siteVersion: input.siteVersion })
@@ -94,19 +113,25 @@ export async function findCartWithItems(
   items: CartItemRow[];
   premium: Map<string, { 1: number | null; 2: number | null }>;
 } | null> {
-  const rows = await db
-    .select({
-      cart: cartColumns,
-      item: itemColumns,
-      premiumStatus: registryDomains.status,
-      premium1: registryDomains.premiumRegisterNetSv1,
-      premium2: registryDomains.premiumRegisterNetSv2,
-    })
-    .from(carts)
-    .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
-    .leftJoin(registryDomains, eq(registryDomains.domain, cartItems.domain))
-    .where(ownerIs(owner))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const whose = ownerOf(owner);
+  const name = `cart_with_items_of_${whose.of}`;
+  const query = prepared(db, name, (d) =>
+    d
+      .select({
+        cart: cartColumns,
+        item: itemColumns,
+        premiumStatus: registryDomains.status,
+        premium1: registryDomains.premiumRegisterNetSv1,
+        premium2: registryDomains.premiumRegisterNetSv2,
+      })
+      .from(carts)
+      .leftJoin(cartItems, eq(cartItems.cartId, carts.id))
+      .leftJoin(registryDomains, eq(registryDomains.domain, cartItems.domain))
+      .where(whose.where)
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+      .prepare(name),
+  );
+  const rows = await query.execute({ owner: whose.id });
   const first = rows[0];
   if (!first) return null;
   const items: CartItemRow[] = [];

@@ -4,8 +4,9 @@ import 'server-only';
  * A little over the house's 250 lines: it is the one file that knows the catalog's three tables
  * (registry, numbers, plans), their holds and their sale and return.
  */
-import { and, asc, eq, gte, inArray, isNull, like, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
+import { prepared } from '@/lib/db/prepared';
 import { callPlans, phoneNumbers, registryDomains } from '@/lib/db/schema';
 import { type SiteVersionId, siteVersionOf } from '@/features/site-version/site-version';
 
@@ -26,7 +27,14 @@ function registryDto(row: typeof registryDomains.$inferSelect): RegistryEntry {
 }
 
 export async function findRegistryEntry(db: AppDb, domain: string): Promise<RegistryEntry | null> {
-  const [row] = await db.select().from(registryDomains).where(eq(registryDomains.domain, domain));
+  const query = prepared(db, 'registry_entry', (d) =>
+    d
+      .select()
+      .from(registryDomains)
+      .where(eq(registryDomains.domain, sql.placeholder('domain')))
+      .prepare('registry_entry'),
+  );
+  const [row] = await query.execute({ domain });
   return row ? registryDto(row) : null;
 }
 

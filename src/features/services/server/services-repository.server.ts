@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
 import type { ServiceDetailsByType, StoredServiceType } from '@/lib/db/column-types';
+import { prepared } from '@/lib/db/prepared';
 import { serviceSeats, services, users } from '@/lib/db/schema';
 
 /** The only code that knows how services and their seats are stored. */
@@ -56,11 +57,20 @@ export async function listAccountServices(
   accountId: string,
   storeKey: string,
 ): Promise<ServiceRow[]> {
-  const rows = await db
-    .select()
-    .from(services)
-    .where(and(eq(services.accountId, accountId), eq(services.storeKey, storeKey)))
-    .orderBy(desc(services.createdAt), desc(services.id));
+  const query = prepared(db, 'account_services', (d) =>
+    d
+      .select()
+      .from(services)
+      .where(
+        and(
+          eq(services.accountId, sql.placeholder('accountId')),
+          eq(services.storeKey, sql.placeholder('storeKey')),
+        ),
+      )
+      .orderBy(desc(services.createdAt), desc(services.id))
+      .prepare('account_services'),
+  );
+  const rows = await query.execute({ accountId, storeKey });
   return rows.map(typed);
 }
 
@@ -76,7 +86,24 @@ export async function findAccountService(
   db: AppDb,
   scope: { id: string; accountId: string; storeKey: string },
 ): Promise<ServiceRow | null> {
-  const [row] = await db.select().from(services).where(ofAccount(scope));
+  const query = prepared(db, 'account_service', (d) =>
+    d
+      .select()
+      .from(services)
+      .where(
+        and(
+          eq(services.id, sql.placeholder('id')),
+          eq(services.accountId, sql.placeholder('accountId')),
+          eq(services.storeKey, sql.placeholder('storeKey')),
+        ),
+      )
+      .prepare('account_service'),
+  );
+  const [row] = await query.execute({
+    id: scope.id,
+    accountId: scope.accountId,
+    storeKey: scope.storeKey,
+  });
   return typedOrNull(row);
 }
 
@@ -110,12 +137,16 @@ export type SeatHolder = { userId: string; name: string; email: string };
 
 /** Who holds a plan's seats, in the order they were given. */
 export async function seatHolders(db: AppDb, serviceId: string): Promise<SeatHolder[]> {
-  return db
-    .select({ userId: users.id, name: users.name, email: users.email })
-    .from(serviceSeats)
-    .innerJoin(users, eq(users.id, serviceSeats.userId))
-    .where(eq(serviceSeats.serviceId, serviceId))
-    .orderBy(asc(serviceSeats.assignedAt), asc(users.email));
+  const query = prepared(db, 'seat_holders', (d) =>
+    d
+      .select({ userId: users.id, name: users.name, email: users.email })
+      .from(serviceSeats)
+      .innerJoin(users, eq(users.id, serviceSeats.userId))
+      .where(eq(serviceSeats.serviceId, sql.placeholder('serviceId')))
+      .orderBy(asc(serviceSeats.assignedAt), asc(users.email))
+      .prepare('seat_holders'),
+  );
+  return query.execute({ serviceId });
 }
 
 /** The ids among `userIds` that are people of the account. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
+import { prepared } from '@/lib/db/prepared';
 import { sessions } from '@/lib/db/schema';
 
 /** The only code that knows how sessions are stored. */
@@ -37,7 +38,14 @@ const columns = {
 };
 
 export async function findSessionByTokenHash(db: AppDb, tokenHash: string) {
-  const [row] = await db.select(columns).from(sessions).where(eq(sessions.tokenHash, tokenHash));
+  const query = prepared(db, 'session_by_token_hash', (d) =>
+    d
+      .select(columns)
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .prepare('session_by_token_hash'),
+  );
+  const [row] = await query.execute({ tokenHash });
   return row ?? null;
 }
 
