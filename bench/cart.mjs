@@ -238,6 +238,12 @@ try {
       requests: [{ setupRequest: (req) => ({ ...req, ...get('/api/customer', nextVisitor()) }) }],
     },
     {
+      // The reads run before the adds: after 1,500 inserts the database vacuums and checkpoints
+      // for a while, which a read measured next would pay for (the adds' cost, not the read's).
+      name: `GET /api/cart (64 carts of ${LINES_PER_CART})`,
+      requests: [{ setupRequest: (req) => ({ ...req, ...get('/api/cart', nextVisitor()) }) }],
+    },
+    {
       name: 'POST /api/cart (new domain, 1,024 carts)',
       requests: [
         {
@@ -254,10 +260,6 @@ try {
           }),
         },
       ],
-    },
-    {
-      name: `GET /api/cart (64 carts of ${LINES_PER_CART})`,
-      requests: [{ setupRequest: (req) => ({ ...req, ...get('/api/cart', nextVisitor()) }) }],
     },
   ];
   // Warm up JIT and route modules (the warm search's answer is cached here, as in use).
