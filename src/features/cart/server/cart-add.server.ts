@@ -12,7 +12,7 @@ import { parseDomainQuery, splitDomain } from '@/features/catalog/server/domain-
 import { MAX_CART_LINES } from '../cart-limits';
 import type { AddItemInput } from '../schemas';
 import type { CartView } from './cart-pricing.server';
-import { countItems, insertItem, type CartItemRow } from './cart-repository.server';
+import { insertItem, type CartItemRow } from './cart-repository.server';
 import { changeCart, type CartScope } from './cart-service.server';
 
 /** How long a number in a cart is kept for that cart. */
@@ -31,8 +31,8 @@ export const cartFull = () =>
  * whole change (a number's hold with it) rolls back.
  */
 async function addLine(tx: AppDb, cartId: string, item: Omit<CartItemRow, 'id'>): Promise<void> {
-  const added = await insertItem(tx, cartId, item);
-  if (added && (await countItems(tx, cartId)) > MAX_CART_LINES) throw cartFull();
+  const lines = await insertItem(tx, cartId, item);
+  if (lines !== null && lines > MAX_CART_LINES) throw cartFull();
 }
 
 const unprocessable = (code: string, message: string, field: string) =>

@@ -193,27 +193,26 @@ export async function lockCartRow(db: AppDb, cartId: string): Promise<boolean> {
   return rows.length === 1;
 }
 
-/** Adds a line; answers false when the cart already has that domain, number or plan. */
+/**
+ * Adds a line unless the cart has it; answers how many lines the cart then holds, or null when
+ * it had that domain, number or plan already. Inside a change, after the cart's row lock, the
+ * count is exact: the same statement reads it (seeing the lines before its own), so it costs no
+ * round trip of its own.
+ */
 export async function insertItem(
   db: AppDb,
   cartId: string,
   item: Omit<CartItemRow, 'id'>,
-): Promise<boolean> {
+): Promise<number | null> {
   const rows = await db
     .insert(cartItems)
     .values({ cartId, ...item })
     .onConflictDoNothing()
-    .returning({ id: cartItems.id });
-  return rows.length === 1;
-}
-
-/** How many lines a cart holds (inside a change, after its row lock: exact). */
-export async function countItems(db: AppDb, cartId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(cartItems)
-    .where(eq(cartItems.cartId, cartId));
-  return row?.n ?? 0;
+    .returning({
+      before: sql<number>`(select count(*)::int from ${cartItems} as counted where counted.cart_id = ${cartId})`,
+    });
+  const [row] = rows;
+  return row ? row.before + 1 : null;
 }
 
 export async function hasItem(db: AppDb, cartId: string, itemId: string) {
