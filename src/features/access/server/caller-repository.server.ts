@@ -18,7 +18,7 @@ export async function findCallerIdentity(
   db: AppDb,
   userId: string,
 ): Promise<CallerIdentity | null> {
-  const query = prepared(db, 'caller_identity', (d) =>
+  const query = prepared(db, 'caller_identity', (d, name) =>
     d
       .select({
         id: users.id,
@@ -30,7 +30,7 @@ export async function findCallerIdentity(
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('userId')))
-      .prepare('caller_identity'),
+      .prepare(name),
   );
   const [row] = await query.execute({ userId });
   return row ?? null;

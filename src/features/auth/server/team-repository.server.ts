@@ -26,13 +26,13 @@ const columns = {
 
 /** The account's people, the earliest first. */
 export async function listTeam(db: AppDb, accountId: string): Promise<TeamRow[]> {
-  const query = prepared(db, 'account_team', (d) =>
+  const query = prepared(db, 'account_team', (d, name) =>
     d
       .select(columns)
       .from(users)
       .where(eq(users.accountId, sql.placeholder('accountId')))
       .orderBy(asc(users.createdAt), asc(users.email))
-      .prepare('account_team'),
+      .prepare(name),
   );
   return query.execute({ accountId });
 }

@@ -27,12 +27,12 @@ function registryDto(row: typeof registryDomains.$inferSelect): RegistryEntry {
 }
 
 export async function findRegistryEntry(db: AppDb, domain: string): Promise<RegistryEntry | null> {
-  const query = prepared(db, 'registry_entry', (d) =>
+  const query = prepared(db, 'registry_entry', (d, name) =>
     d
       .select()
       .from(registryDomains)
       .where(eq(registryDomains.domain, sql.placeholder('domain')))
-      .prepare('registry_entry'),
+      .prepare(name),
   );
   const [row] = await query.execute({ domain });
   return row ? registryDto(row) : null;

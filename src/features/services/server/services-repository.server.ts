@@ -57,7 +57,7 @@ export async function listAccountServices(
   accountId: string,
   storeKey: string,
 ): Promise<ServiceRow[]> {
-  const query = prepared(db, 'account_services', (d) =>
+  const query = prepared(db, 'account_services', (d, name) =>
     d
       .select()
       .from(services)
@@ -68,7 +68,7 @@ export async function listAccountServices(
         ),
       )
       .orderBy(desc(services.createdAt), desc(services.id))
-      .prepare('account_services'),
+      .prepare(name),
   );
   const rows = await query.execute({ accountId, storeKey });
   return rows.map(typed);
@@ -86,7 +86,7 @@ export async function findAccountService(
   db: AppDb,
   scope: { id: string; accountId: string; storeKey: string },
 ): Promise<ServiceRow | null> {
-  const query = prepared(db, 'account_service', (d) =>
+  const query = prepared(db, 'account_service', (d, name) =>
     d
       .select()
       .from(services)
@@ -97,7 +97,7 @@ export async function findAccountService(
           eq(services.storeKey, sql.placeholder('storeKey')),
         ),
       )
-      .prepare('account_service'),
+      .prepare(name),
   );
   const [row] = await query.execute({
     id: scope.id,
@@ -137,14 +137,14 @@ export type SeatHolder = { userId: string; name: string; email: string };
 
 /** Who holds a plan's seats, in the order they were given. */
 export async function seatHolders(db: AppDb, serviceId: string): Promise<SeatHolder[]> {
-  const query = prepared(db, 'seat_holders', (d) =>
+  const query = prepared(db, 'seat_holders', (d, name) =>
     d
       .select({ userId: users.id, name: users.name, email: users.email })
       .from(serviceSeats)
       .innerJoin(users, eq(users.id, serviceSeats.userId))
       .where(eq(serviceSeats.serviceId, sql.placeholder('serviceId')))
       .orderBy(asc(serviceSeats.assignedAt), asc(users.email))
-      .prepare('seat_holders'),
+      .prepare(name),
   );
   return query.execute({ serviceId });
 }

@@ -38,12 +38,12 @@ const columns = {
 };
 
 export async function findSessionByTokenHash(db: AppDb, tokenHash: string) {
-  const query = prepared(db, 'session_by_token_hash', (d) =>
+  const query = prepared(db, 'session_by_token_hash', (d, name) =>
     d
       .select(columns)
       .from(sessions)
       .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-      .prepare('session_by_token_hash'),
+      .prepare(name),
   );
   const [row] = await query.execute({ tokenHash });
   return row ?? null;
