@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availabilityChecker } from '@/features/catalog/server/availability.server';
 import bootstrap from '@/features/catalog/server/rdap-bootstrap.json';
 import {
+  MAX_SOCKETS_PER_REGISTRY,
   parseBootstrap,
   rdapBases,
   rdapProvider,
@@ -73,6 +74,23 @@ describe('RDAP availability provider', () => {
     const answers = await checker.checkAll(domains);
     expect([...answers.values()].every((a) => a === 'available')).toBe(true);
     expect(slow.state.maxInFlight).toBe(10);
+  });
+
+  it('opens at most 256 connections to one registry and keeps them for the next search', async () => {
+    const checker = availabilityChecker(
+      rdapProvider({ bootstrap: localBootstrap(), baseOverride: slow.url }),
+      { timeoutMs: 5000, cacheMs: 0 },
+    );
+    const search = (prefix: string) =>
+      checker.checkAll(Array.from({ length: 300 }, (_, i) => `${prefix}${i}.com`));
+    slow.state.maxInFlight = 0;
+    const first = await search('pool');
+    expect([...first.values()].every((a) => a === 'available')).toBe(true);
+    expect(slow.state.maxInFlight).toBe(MAX_SOCKETS_PER_REGISTRY);
+    const connections = slow.state.connections;
+    const second = await search('again');
+    expect([...second.values()].every((a) => a === 'available')).toBe(true);
+    expect(slow.state.connections).toBe(connections);
   });
 
   it('follows a registry’s redirect to its answer, and a redirect loop leaves the name unknown', async () => {

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local RDAP server (RFC 9083 answers) for tests and benchmarks: `taken` names answer 200 with a
  * domain object, others 404; `latencyMs` delays every answer; `failTlds` answer 503; `hangTlds`
- * never answer. Counts the lookups it served and the most it had in flight at once.
+ * never answer. Counts the lookups it served, the most it had in flight at once and the
+ * connections it accepted.
  */
 export async function startRdapServer(options: {
   taken?: Iterable<string>;
@@ -15,7 +16,13 @@ export async function startRdapServer(options: {
   const taken = new Set(options.taken ?? []);
   const fail = new Set(options.failTlds ?? []);
   const hang = new Set(options.hangTlds ?? []);
-  const state = { latencyMs: options.latencyMs ?? 0, lookups: 0, inFlight: 0, maxInFlight: 0 };
+  const state = {
+    latencyMs: options.latencyMs ?? 0,
+    lookups: 0,
+    inFlight: 0,
+    maxInFlight: 0,
+    connections: 0,
+  };
   const server: Server = createServer((req, res) => {
     const match = /^\/domain\/([^/?]+)$/.exec(req.url ?? '');
     state.lookups++;
@@ -49,6 +56,7 @@ export async function startRdapServer(options: {
       }
     }, state.latencyMs);
   });
+  server.on('connection', () => state.connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

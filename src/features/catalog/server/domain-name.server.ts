@@ -116,8 +116,14 @@ export function toAsciiDomain(input: string): string | null {
   return `${parsed.value.name}.${parsed.value.tld}`;
 }
 
+/** A name of lower-case letters, digits, hyphens and dots and no Punycode label. */
+const PLAIN_ASCII = /^(?!xn--)(?!.*\.xn--)[a-z0-9.-]*$/;
+
 /** How a domain is shown to people: Unicode. */
 export const toUnicode = (ascii: string) => {
+  // UTS 46 maps these characters to themselves and decodes only Punycode labels: a plain name is
+  // its own Unicode form (a cold search shows 30 of them per request).
+  if (PLAIN_ASCII.test(ascii)) return ascii;
   const { domain, error } = tr46ToUnicode(ascii, UTS46);
   return error ? ascii : domain;
 };

@@ -28,6 +28,15 @@ describe('parseDomainQuery', () => {
     expect(toUnicode('xn--mnchen-3ya.de')).toBe('münchen.de');
   });
 
+  it('shows a plain name as it is and decodes Punycode in any label', () => {
+    expect(toUnicode('bench-name.co.uk')).toBe('bench-name.co.uk');
+    expect(toUnicode('shop.xn--p1ai')).toBe('shop.рф');
+    expect(toUnicode('xn--mnchen-3ya.xn--p1ai')).toBe('münchen.рф');
+    // Not Punycode: "xn--" inside a label, and a label UTS 46 refuses, are shown as they are.
+    expect(toUnicode('axn--b.com')).toBe('axn--b.com');
+    expect(toUnicode('xn--zz.com')).toBe('xn--zz.com');
+  });
+
   it('accepts 63-character labels and refuses 64', () => {
     expect(parseDomainQuery(`${'a'.repeat(63)}.com`).ok).toBe(true);
     expect(parseDomainQuery(`${'a'.repeat(64)}.com`)).toEqual({

@@ -33,6 +33,9 @@ export class RdapError extends Error {
   override name = 'RdapError';
 }
 
+/** Connections open at once to one registry's RDAP server (docs/decisions/0282). */
+export const MAX_SOCKETS_PER_REGISTRY = 256;
+
 /** Redirects followed before a lookup counts as failed. */
 const MAX_REDIRECTS = 3;
 
@@ -106,10 +109,15 @@ export function rdapProvider(options: {
       : `${options.baseOverride}/`
     : undefined;
   // One pool per provider: connections to each registry are kept and reused between searches.
-  const agents: Agents = {
-    'http:': new HttpAgent({ keepAlive: true }),
-    'https:': new HttpsAgent({ keepAlive: true }),
+  // At most MAX_SOCKETS_PER_REGISTRY at once to one registry, all of them kept when idle: past
+  // that, a lookup waits for a connection instead of opening one that the pool would close again
+  // at once (Node keeps 256 idle sockets per host), and a registry is not flooded.
+  const pool = {
+    keepAlive: true,
+    maxSockets: MAX_SOCKETS_PER_REGISTRY,
+    maxFreeSockets: MAX_SOCKETS_PER_REGISTRY,
   };
+  const agents: Agents = { 'http:': new HttpAgent(pool), 'https:': new HttpsAgent(pool) };
   return {
     name: 'rdap',
     async check(domain, signal) {
