@@ -52,6 +52,16 @@ export async function insertService(
   return rows.length === 1;
 }
 
+/**
+ * The account's services in this store, in a prepared statement: placeholders `accountId` and
+ * `storeKey`.
+ */
+const inAccountStore = () =>
+  and(
+    eq(services.accountId, sql.placeholder('accountId')),
+    eq(services.storeKey, sql.placeholder('storeKey')),
+  );
+
 export async function listAccountServices(
   db: AppDb,
   accountId: string,
@@ -61,12 +71,7 @@ export async function listAccountServices(
     d
       .select()
       .from(services)
-      .where(
-        and(
-          eq(services.accountId, sql.placeholder('accountId')),
-          eq(services.storeKey, sql.placeholder('storeKey')),
-        ),
-      )
+      .where(inAccountStore())
       .orderBy(desc(services.createdAt), desc(services.id))
       .prepare(name),
   );
@@ -90,20 +95,10 @@ export async function findAccountService(
     d
       .select()
       .from(services)
-      .where(
-        and(
-          eq(services.id, sql.placeholder('id')),
-          eq(services.accountId, sql.placeholder('accountId')),
-          eq(services.storeKey, sql.placeholder('storeKey')),
-        ),
-      )
+      .where(and(eq(services.id, sql.placeholder('id')), inAccountStore()))
       .prepare(name),
   );
-  const [row] = await query.execute({
-    id: scope.id,
-    accountId: scope.accountId,
-    storeKey: scope.storeKey,
-  });
+  const [row] = await query.execute(scope);
   return typedOrNull(row);
 }
 
