@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { percentiles as fmt, shopClient, startMailPeer } from './shop-client.mjs';
+import { serverCommand } from './support.mjs';
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1] || 10);
@@ -27,7 +28,7 @@ const smtp = await startMailPeer();
 const { call, expectStatus, customer } = shopClient({ port, host, mails: smtp.mails });
 
 const loopStats = [];
-const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+const server = spawn(...serverCommand(), {
   cwd: root,
   env: {
     ...process.env,

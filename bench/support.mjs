@@ -7,9 +7,23 @@ import autocannon from 'autocannon';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/**
+ * The command that runs `npm start`'s script. With BENCH_SERVER_CPUS (`0`, `0-1`...) the server
+ * runs on those processors only (Linux's taskset): run the bench itself on the others
+ * (`taskset -c 1 node bench/...`) to measure one instance on a core of its own, apart from its
+ * load and its peers (docs/capacity.md, "One instance on a core of its own").
+ * @returns {[string, string[]]}
+ */
+export function serverCommand() {
+  const start = [process.execPath, path.join(root, 'scripts/start.mjs')];
+  const cpus = process.env.BENCH_SERVER_CPUS;
+  const [cmd, ...args] = cpus ? ['taskset', '-c', cpus, ...start] : start;
+  return [cmd, args];
+}
+
 /** Starts `npm start` (building when needed) and resolves when /check-health answers. */
 export async function startServer({ port, env = {} }) {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  const child = spawn(...serverCommand(), {
     cwd: root,
     env: {
       ...process.env,
