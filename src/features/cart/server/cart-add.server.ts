@@ -1,5 +1,6 @@
 import 'server-only';
 import { now } from '@/lib/clock';
+import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/api-response';
 import { serverSecret } from '@/lib/security/server-secret';
@@ -12,8 +13,8 @@ import { parseDomainQuery, splitDomain } from '@/features/catalog/server/domain-
 import { MAX_CART_LINES } from '../cart-limits';
 import type { AddItemInput } from '../schemas';
 import type { CartView } from './cart-pricing.server';
-import { insertItem, type CartItemRow } from './cart-repository.server';
-import { changeCart, type CartScope } from './cart-service.server';
+import { addOwnLine, insertItem, type CartItemRow } from './cart-repository.server';
+import { changeCart, readCart, staleCart, type CartScope } from './cart-service.server';
 
 /** How long a number in a cart is kept for that cart. */
 export const NUMBER_HOLD_MS = 15 * 60_000;
@@ -26,13 +27,35 @@ export const cartFull = () =>
   );
 
 /**
- * Adds a line inside a cart change (after the cart's row lock, so the count is exact). A line the
- * cart has already adds nothing, even to a full cart; a new line past the bound is refused and the
- * whole change (a number's hold with it) rolls back.
+ * Adds a number's line inside a cart change (after the cart's row lock, so the count is exact). A
+ * line the cart has already adds nothing, even to a full cart; a new line past the bound is
+ * refused and the whole change (the number's hold with it) rolls back.
  */
 async function addLine(tx: AppDb, cartId: string, item: Omit<CartItemRow, 'id'>): Promise<void> {
   const lines = await insertItem(tx, cartId, item);
   if (lines !== null && lines > MAX_CART_LINES) throw cartFull();
+}
+
+/**
+ * Adds a line that holds nothing outside the cart (a registration, a transfer, a plan) in one
+ * round trip (docs/decisions/0283), then answers the cart. A number's hold changes the inventory
+ * too, so a number goes through the transaction of `changeCart` instead.
+ */
+async function addOwnLineOf(
+  ctx: CartScope,
+  expected: number | undefined,
+  item: Omit<CartItemRow, 'id' | 'number'>,
+): Promise<CartView> {
+  const { outcome } = await addOwnLine(await appDb(), ctx.owner, {
+    storeKey: ctx.store.key,
+    siteVersion: ctx.siteVersion,
+    expected,
+    maxLines: MAX_CART_LINES,
+    item,
+  });
+  if (outcome === 'stale') throw staleCart(expected);
+  if (outcome === 'full') throw cartFull();
+  return readCart(ctx);
 }
 
 const unprocessable = (code: string, message: string, field: string) =>
@@ -78,16 +101,13 @@ export async function addItem(
           'domain',
         );
       }
-      return changeCart(ctx, expected, async (tx, cart) => {
-        await addLine(tx, cart.id, {
-          type: 'domain_registration',
-          domain,
-          years: input.years,
-          authCode: null,
-          number: null,
-          plan: null,
-          users: null,
-        });
+      return addOwnLineOf(ctx, expected, {
+        type: 'domain_registration',
+        domain,
+        years: input.years,
+        authCode: null,
+        plan: null,
+        users: null,
       });
     }
     if (status === 'available' || status === 'premium') {
@@ -105,16 +125,13 @@ export async function addItem(
       );
     }
     const authCode = seal(await serverSecret(), 'cart-auth-code', input.auth_code);
-    return changeCart(ctx, expected, async (tx, cart) => {
-      await addLine(tx, cart.id, {
-        type: 'domain_transfer',
-        domain,
-        years: null,
-        authCode,
-        number: null,
-        plan: null,
-        users: null,
-      });
+    return addOwnLineOf(ctx, expected, {
+      type: 'domain_transfer',
+      domain,
+      years: null,
+      authCode,
+      plan: null,
+      users: null,
     });
   }
   if (input.type === 'number') {
@@ -157,15 +174,12 @@ export async function addItem(
       plan: ['unknown plan'],
     });
   }
-  return changeCart(ctx, expected, async (tx, cart) => {
-    await addLine(tx, cart.id, {
-      type: 'plan',
-      domain: null,
-      years: null,
-      authCode: null,
-      number: null,
-      plan: input.plan,
-      users: input.users,
-    });
+  return addOwnLineOf(ctx, expected, {
+    type: 'plan',
+    domain: null,
+    years: null,
+    authCode: null,
+    plan: input.plan,
+    users: input.users,
   });
 }

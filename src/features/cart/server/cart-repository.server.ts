@@ -215,6 +215,46 @@ export async function insertItem(
   return row ? row.before + 1 : null;
 }
 
+/**
+ * What `addOwnLine` did: 'added' (or found the line there already), or nothing ('stale', 'full');
+ * with the cart's version after it.
+ */
+export type AddLineOutcome = { outcome: 'added' | 'stale' | 'full'; version: number };
+
+/**
+ * Adds a line that holds nothing outside the cart (a domain registration or transfer, a plan)
+ * to the owner's cart, made when missing, in one round trip: the database function
+ * `cart_add_line` (drizzle/0018) takes the cart's row lock, refuses a stale `expected` version
+ * ('stale') and a new line past `maxLines` ('full') without changing anything, else moves the
+ * version on and inserts the line unless the cart has it (docs/decisions/0283).
+ */
+export async function addOwnLine(
+  db: AppDb,
+  owner: CartOwner,
+  input: {
+    storeKey: string;
+    siteVersion: SiteVersionId;
+    expected: number | undefined;
+    maxLines: number;
+    item: Omit<CartItemRow, 'id' | 'number'>;
+  },
+): Promise<AddLineOutcome> {
+  const { item } = input;
+  const userId = 'userId' in owner ? owner.userId : null;
+  const sessionId = 'sessionId' in owner ? owner.sessionId : null;
+  const result = (await db.execute(sql`
+    select outcome, new_version from cart_add_line(
+      ${userId}::uuid, ${sessionId}::uuid, ${input.storeKey}, ${input.siteVersion}::smallint,
+      ${input.expected ?? null}::integer, ${now().toISOString()}::timestamptz, ${item.type},
+      ${item.domain}, ${item.years}::smallint, ${item.authCode}, ${item.plan},
+      ${item.users}::integer, ${input.maxLines}::integer)`)) as unknown as {
+    rows: { outcome: AddLineOutcome['outcome']; new_version: number }[];
+  };
+  const [row] = result.rows;
+  if (!row) throw new Error('cart_add_line answered no row');
+  return { outcome: row.outcome, version: row.new_version };
+}
+
 export async function hasItem(db: AppDb, cartId: string, itemId: string) {
   const items = await db
     .select({ id: cartItems.id })

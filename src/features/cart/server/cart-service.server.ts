@@ -40,7 +40,7 @@ export async function cartScope(ctx: RequestContext): Promise<CartScope> {
   return { store: ctx.store, siteVersion: ctx.siteVersion, owner };
 }
 
-const staleCart = (version: number | undefined) =>
+export const staleCart = (version: number | undefined) =>
   new ApiError(
     409,
     'cart_version_conflict',
