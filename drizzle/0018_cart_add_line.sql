@@ -3,8 +3,8 @@
 -- checked, the line bound checked, the version moved on and the line inserted. Each statement in
 -- a PL/pgSQL function reads a fresh snapshot, so the count taken after the row lock is exact, as it
 -- is in a transaction's later statements. Nothing is changed unless the answer is 'added'.
--- Answers one row: outcome 'added', 'stale' (the version was not p_expected) or 'full' (p_max_lines
--- lines already and this one is new), with the cart's version after the call (new_version).
+-- Answers 'added', 'stale' (the version was not p_expected) or 'full' (p_max_lines lines already
+-- and this one is new).
 CREATE FUNCTION "cart_add_line"(
 	p_user_id uuid,
 	p_session_id uuid,
@@ -19,37 +19,33 @@ CREATE FUNCTION "cart_add_line"(
 	p_plan text,
 	p_users integer,
 	p_max_lines integer
-) RETURNS TABLE (outcome text, new_version integer)
+) RETURNS text
 LANGUAGE plpgsql AS $$
 DECLARE
 	found_cart uuid;
 	found_version integer;
 	line_count integer;
 BEGIN
-	IF p_user_id IS NOT NULL THEN
-		SELECT c.id INTO found_cart FROM carts c WHERE c.user_id = p_user_id;
-	ELSE
-		SELECT c.id INTO found_cart FROM carts c WHERE c.session_id = p_session_id AND c.user_id IS NULL;
-	END IF;
-	IF found_cart IS NULL THEN
-		-- The owner columns are unique: of two first adds at once, one makes the cart.
-		INSERT INTO carts (user_id, session_id, store_key, site_version)
-		VALUES (p_user_id, CASE WHEN p_user_id IS NULL THEN p_session_id END, p_store_key, p_site_version)
-		ON CONFLICT DO NOTHING;
+	-- The owner's cart; when there is none, one is made and looked up again. The owner columns
+	-- are unique: of two first adds at once, one makes the cart and both find it.
+	FOR attempt IN 1..2 LOOP
 		IF p_user_id IS NOT NULL THEN
 			SELECT c.id INTO found_cart FROM carts c WHERE c.user_id = p_user_id;
 		ELSE
 			SELECT c.id INTO found_cart FROM carts c WHERE c.session_id = p_session_id AND c.user_id IS NULL;
 		END IF;
-		IF found_cart IS NULL THEN
-			RAISE EXCEPTION 'cart vanished after insert';
-		END IF;
+		EXIT WHEN found_cart IS NOT NULL OR attempt = 2;
+		INSERT INTO carts (user_id, session_id, store_key, site_version)
+		VALUES (p_user_id, CASE WHEN p_user_id IS NULL THEN p_session_id END, p_store_key, p_site_version)
+		ON CONFLICT DO NOTHING;
+	END LOOP;
+	IF found_cart IS NULL THEN
+		RAISE EXCEPTION 'cart vanished after insert';
 	END IF;
 	-- Changes to one cart queue here, behind each other.
 	SELECT c.version INTO found_version FROM carts c WHERE c.id = found_cart FOR UPDATE;
 	IF p_expected IS NOT NULL AND found_version <> p_expected THEN
-		RETURN QUERY SELECT 'stale'::text, found_version;
-		RETURN;
+		RETURN 'stale';
 	END IF;
 	SELECT count(*)::integer INTO line_count FROM cart_items i WHERE i.cart_id = found_cart;
 	-- A line the cart has already adds nothing, even to a full cart.
@@ -57,16 +53,14 @@ BEGIN
 		SELECT 1 FROM cart_items i
 		WHERE i.cart_id = found_cart AND (i.domain = p_domain OR i.plan = p_plan)
 	) THEN
-		RETURN QUERY SELECT 'full'::text, found_version;
-		RETURN;
+		RETURN 'full';
 	END IF;
 	UPDATE carts c
 	SET version = c.version + 1, updated_at = p_now, site_version = p_site_version, dropped = '[]'::jsonb
-	WHERE c.id = found_cart
-	RETURNING c.version INTO found_version;
+	WHERE c.id = found_cart;
 	INSERT INTO cart_items (cart_id, type, domain, years, auth_code, plan, users)
 	VALUES (found_cart, p_type, p_domain, p_years, p_auth_code, p_plan, p_users)
 	ON CONFLICT DO NOTHING;
-	RETURN QUERY SELECT 'added'::text, found_version;
+	RETURN 'added';
 END
 $$;

@@ -46,7 +46,7 @@ async function addOwnLineOf(
   expected: number | undefined,
   item: Omit<CartItemRow, 'id' | 'number'>,
 ): Promise<CartView> {
-  const { outcome } = await addOwnLine(await appDb(), ctx.owner, {
+  const outcome = await addOwnLine(await appDb(), ctx.owner, {
     storeKey: ctx.store.key,
     siteVersion: ctx.siteVersion,
     expected,

@@ -215,11 +215,8 @@ export async function insertItem(
   return row ? row.before + 1 : null;
 }
 
-/**
- * What `addOwnLine` did: 'added' (or found the line there already), or nothing ('stale', 'full');
- * with the cart's version after it.
- */
-export type AddLineOutcome = { outcome: 'added' | 'stale' | 'full'; version: number };
+/** What `addOwnLine` did: 'added' (or found the line there already), or nothing. */
+export type AddLineOutcome = 'added' | 'stale' | 'full';
 
 /**
  * Adds a line that holds nothing outside the cart (a domain registration or transfer, a plan)
@@ -243,16 +240,16 @@ export async function addOwnLine(
   const userId = 'userId' in owner ? owner.userId : null;
   const sessionId = 'sessionId' in owner ? owner.sessionId : null;
   const result = (await db.execute(sql`
-    select outcome, new_version from cart_add_line(
+    select cart_add_line(
       ${userId}::uuid, ${sessionId}::uuid, ${input.storeKey}, ${input.siteVersion}::smallint,
       ${input.expected ?? null}::integer, ${now().toISOString()}::timestamptz, ${item.type},
       ${item.domain}, ${item.years}::smallint, ${item.authCode}, ${item.plan},
-      ${item.users}::integer, ${input.maxLines}::integer)`)) as unknown as {
-    rows: { outcome: AddLineOutcome['outcome']; new_version: number }[];
+      ${item.users}::integer, ${input.maxLines}::integer) as outcome`)) as unknown as {
+    rows: { outcome: AddLineOutcome }[];
   };
   const [row] = result.rows;
   if (!row) throw new Error('cart_add_line answered no row');
-  return { outcome: row.outcome, version: row.new_version };
+  return row.outcome;
 }
 
 export async function hasItem(db: AppDb, cartId: string, itemId: string) {
