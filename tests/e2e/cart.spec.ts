@@ -273,6 +273,8 @@ test('the cart: a number with its hold countdown, a plan, years, VAT, site versi
   await domainLine.getByLabel('Years').selectOption('3');
   await expect(domainLine).toContainText('£36.47');
   await expect(page.locator('[data-total="due_today"]')).toContainText('£83.47 ex VAT');
+  // The shopper chose the new price: the page does not say the store changed its prices.
+  await expect(page.getByText('The store changed its prices')).toHaveCount(0);
 
   // VAT on: every price shows gross, without a reload.
   await page.getByRole('switch', { name: 'Prices include VAT' }).click();

@@ -58,6 +58,12 @@ test('the owner raises a TLD price and search shows it; a price below cost is re
   await expect(before).toContainText('pricedemo.com');
   // 10.49 before VAT, 12.59 with it, as the shopper chose to see prices.
   await expect(before).toContainText(/£12\.59|£10\.49/);
+  // ... and puts it in the cart at that price.
+  await shopper.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await shopper.getByRole('button', { name: 'Add pricedemo.com to cart' }).click();
+  await expect(shopper.getByRole('dialog', { name: 'Cart updated' })).toContainText(
+    'pricedemo.com',
+  );
 
   // The owner opens Prices, sees cost and margin, and raises .com's registration to 15.00.
   await owner
@@ -82,6 +88,12 @@ test('the owner raises a TLD price and search shows it; a price below cost is re
   // The shopper's next search shows the new price (18.00 with VAT), without a restart.
   await visit(shopper, `${STORE}/domains/search?q=pricedemo.com`);
   await expect(shopper.locator('#main')).toContainText(/£18\.00|£15\.00/);
+  // The cart holds the name at the new price, and says so: the store changed it after the add.
+  await visit(shopper, `${STORE}/cart`);
+  await expect(shopper.locator('[data-label="pricedemo.com"]')).toContainText(/£18\.00|£15\.00/);
+  await expect(shopper.getByRole('note')).toContainText(
+    'The store changed its prices: pricedemo.com has a new price, shown below.',
+  );
 
   // A price below cost is refused with the reason, and nothing changes.
   await owner.getByLabel('.com renew price in GBP').fill('1.00');

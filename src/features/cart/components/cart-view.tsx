@@ -3,6 +3,13 @@ import Link from 'next/link';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-version';
 import { useHydrated } from '@/lib/use-hydrated';
+import {
+  pricesOf,
+  readPricesSeen,
+  rememberPrices,
+  repricedLines,
+  type PricesSeen,
+} from '../cart-prices-seen';
 import type { Cart } from '../cart-types';
 import { useCart, useCartActions } from '../hooks/use-cart';
 import { CartLineItem } from './cart-line';
@@ -25,21 +32,18 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
   useEffect(() => {
     if (cart && cart.site_version !== siteVersion) void mutate();
   }, [cart, siteVersion, mutate]);
-  // The store's prices can change while the cart is open (its owner's admin, decision 0174): the
-  // server reprices, as after a site-version switch, and the page says which lines changed.
-  const seen = useRef<{ siteVersion: number; prices: Map<string, number> } | null>(null);
+  // The store's prices can change while the cart is open, or between the add and this page (its
+  // owner's admin, decision 0174): the server reprices, and the page names the lines whose price
+  // moved since this tab last showed them (decision 0284). A line whose years or users the shopper
+  // changed is not one of them.
+  const seen = useRef<PricesSeen | null>(null);
   const [repriced, setRepriced] = useState<string[]>([]);
   useEffect(() => {
     if (!cart) return;
-    const prices = new Map(cart.items.map((l) => [l.id, l.price.net]));
-    const before = seen.current;
-    if (before && before.siteVersion === cart.site_version) {
-      const changed = cart.items.filter(
-        (l) => !l.unavailable && before.prices.has(l.id) && before.prices.get(l.id) !== l.price.net,
-      );
-      if (changed.length > 0) setRepriced(changed.map((l) => l.label));
-    }
-    seen.current = { siteVersion: cart.site_version, prices };
+    const changed = repricedLines(seen.current ?? readPricesSeen(), cart);
+    if (changed.length > 0) setRepriced(changed);
+    seen.current = pricesOf(cart);
+    rememberPrices(cart);
   }, [cart]);
   const call = useCartActions();
   const ready = useHydrated();

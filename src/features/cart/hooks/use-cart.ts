@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiErrorMessage } from '../api-error-message';
 import { flashCart } from '../cart-flash';
+import { rememberPrices } from '../cart-prices-seen';
 import { CART_KEY, type Cart } from '../cart-types';
 
 export async function fetchCart(url: string): Promise<Cart> {
@@ -47,6 +48,8 @@ export function useCartActions() {
         const response = await browserApi.request({ method, url, data: body });
         const cart: Cart = response.data.data;
         await mutate(CART_KEY, cart, { revalidate: false });
+        // The answer's prices are what the shopper is shown now (the fly-out, the cart page).
+        rememberPrices(cart);
         if (options.flash) flashCart(cart);
         return { ok: true, cart };
       } catch (error) {
