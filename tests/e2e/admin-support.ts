@@ -50,6 +50,11 @@ export async function enrolAuthenticator(page: Page, password: string): Promise<
   const offset = await serverClock.offsetMs();
   await page.getByLabel('Code from the app').fill(app.generate({ timestamp: Date.now() + offset }));
   await page.getByRole('button', { name: 'Turn on' }).click();
+  // The ten backup codes stay on screen until the owner moves on.
+  await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(
+    10,
+  );
+  await page.getByRole('link', { name: 'Open the admin' }).click();
   await expect(page).toHaveURL(/\/admin$/);
   return app;
 }

@@ -77,6 +77,11 @@ async function signInWithSecondFactor(page: Page) {
   // This server keeps the real time (no TEST_CLOCK).
   await page.getByLabel('Code from the app').fill(app.generate());
   await page.getByRole('button', { name: 'Turn on' }).click();
+  // The ten backup codes stay on screen until the owner moves on.
+  await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(
+    10,
+  );
+  await page.getByRole('link', { name: 'Open the admin' }).click();
   await expect(page).toHaveURL(/\/admin$/);
 }
 

@@ -1,5 +1,5 @@
 'use client';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { authApi } from '../api/auth-api';
 import { useFormAction } from '@/components/form/use-form-action';
 import styles from '@/components/form/form.module.css';
@@ -9,13 +9,20 @@ import { Field, FormError } from '@/components/form/field';
 
 type Setup = { secret: string; qr_svg: string; setup_token: string };
 
-/** Turns the authenticator app on (password again, QR code, first code) or off. */
+/**
+ * Turns the authenticator app on (password again, QR code, first code) or off. `continueWith` is
+ * what follows a first set-up that is a step of something else (the admin's enrolment): it is
+ * shown under the new backup codes instead of the form that turns the app off, so the codes stay
+ * on screen until the person moves on.
+ */
 export function TotpSection({
   enabled,
   onChange,
+  continueWith,
 }: {
   enabled: boolean;
   onChange: () => Promise<unknown>;
+  continueWith?: ReactNode;
 }) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -75,7 +82,9 @@ export function TotpSection({
       ) : null}
       {codes ? <BackupCodeList codes={codes} /> : null}
       <FormError message={error} />
-      {enabled ? (
+      {enabled && codes && continueWith ? (
+        continueWith
+      ) : enabled ? (
         <form method="post" className={styles.form} onSubmit={disable}>
           <p className={styles.lead}>Sign-ins ask for a code from your authenticator app.</p>
           <Field

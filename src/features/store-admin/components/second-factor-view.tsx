@@ -1,5 +1,7 @@
 'use client';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { useState } from 'react';
 import formStyles from '@/components/form/form.module.css';
 import { FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
@@ -9,16 +11,28 @@ import { browserApi } from '@/lib/browser-api';
 
 /**
  * Enrolling a second factor for the admin: the account's own authenticator-app and passkey
- * sections; the first one set up here counts for this session and opens the admin.
+ * sections; the first one set up here counts for this session and opens the admin. The
+ * authenticator app's backup codes are shown once, so the admin opens only when the person
+ * asks, after keeping them; a passkey has none, and opens it at once.
  */
 export function EnrolSecondFactor() {
   const router = useRouter();
-  // Once a second factor is on this session, the admin opens.
+  const [appOn, setAppOn] = useState(false);
   const toAdmin = async () => router.push('/admin');
   return (
     <>
-      <TotpSection enabled={false} onChange={toAdmin} />
-      <PasskeysSection passkeys={[]} onChange={toAdmin} />
+      <TotpSection
+        enabled={appOn}
+        onChange={async () => setAppOn(true)}
+        continueWith={
+          <p>
+            <Link prefetch={false} href="/admin" className={formStyles.button}>
+              Open the admin
+            </Link>
+          </p>
+        }
+      />
+      {appOn ? null : <PasskeysSection passkeys={[]} onChange={toAdmin} />}
     </>
   );
 }

@@ -43,7 +43,7 @@ export default async function JoinPage({ searchParams }: { searchParams: SearchP
   return (
     <AuthCard title={`Join ${storeName}`}>
       <p>
-        You are invited to {storeName}’s admin as {ROLE_WORDS[invite.role]}, with the address{' '}
+        You are invited to the admin of {storeName} as {ROLE_WORDS[invite.role]}, with the address{' '}
         <strong>{invite.email}</strong>.
       </p>
       {!person ? (

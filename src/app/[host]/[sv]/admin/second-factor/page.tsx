@@ -29,16 +29,16 @@ export default async function SecondFactorPage() {
       ) : state.hasFactor ? (
         <>
           <p>
-            {state.storeName}’s admin needs a sign-in with your authenticator app or a passkey. This
-            session signed in without one.
+            The admin of {state.storeName} needs a sign-in with your authenticator app or a passkey.
+            This session signed in without one.
           </p>
           <SignInAgain />
         </>
       ) : (
         <>
           <p>
-            {state.storeName}’s admin needs a second factor for {state.email}: an authenticator app
-            or a passkey. Set one up to go on.
+            The admin of {state.storeName} needs a second factor for {state.email}: an authenticator
+            app or a passkey. Set one up to go on.
           </p>
           <EnrolSecondFactor />
         </>
