@@ -21,6 +21,32 @@ export async function expectFitsScreen(page: Page, where: string) {
   );
 }
 
+/**
+ * No word in a table of the page is broken across lines (`Nam/e`, `a/ct/iv/e`): a table too
+ * narrow for its words scrolls in its own box instead. A word may still break at a hyphen.
+ */
+export async function expectWholeWords(page: Page, where: string) {
+  const broken = await page.evaluate(() => {
+    const found: string[] = [];
+    for (const cell of document.querySelectorAll('main table th, main table td')) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set(
+            [...range.getClientRects()].filter((r) => r.width > 1).map((r) => Math.round(r.top)),
+          );
+          if (lines.size > 1) found.push(word[0]);
+        }
+      }
+    }
+    return found;
+  });
+  expect(broken, `${where}: words broken across lines`).toEqual([]);
+}
+
 /** A call as the page's own script makes it: same origin, its cookies, the XSRF token echoed. */
 export async function call(
   page: Page,

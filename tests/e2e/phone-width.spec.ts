@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
 import type { MailServer } from '../support/mail-server';
 import { startSuiteMailbox } from './auth-support';
-import { customerWithServices, expectFitsScreen } from './dashboard-support';
+import { customerWithServices, expectFitsScreen, expectWholeWords } from './dashboard-support';
 import { PORT, visit } from './support';
 
 /**
  * No page is wider than a 390 px phone: every shop, sign-in and dashboard page, on the domain
  * brand and on a white-label store, measured as the browser lays it out
  * (`document.documentElement.scrollWidth` against the screen). A table or a long line may scroll
- * within its own box; the page itself never scrolls sideways.
+ * within its own box; the page itself never scrolls sideways, and a table's words stay whole.
  */
 
 test.use({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
@@ -74,11 +74,13 @@ for (const host of HOSTS) {
     for (const path of paths) {
       await visit(page, `${base}${path}`);
       await expectFitsScreen(page, `${host}${path}`);
+      await expectWholeWords(page, `${host}${path}`);
     }
     // And the order and its invoice, from the orders page.
     await visit(page, `${base}/dashboard/orders`);
     await page.getByRole('region', { name: 'Orders' }).getByRole('link').first().click();
     await expect(page).toHaveURL(/\/orders\//);
     await expectFitsScreen(page, `${host} order page`);
+    await expectWholeWords(page, `${host} order page`);
   });
 }
