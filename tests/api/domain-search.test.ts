@@ -51,6 +51,16 @@ describe('GET /api/domains/search (registry provider)', () => {
     expect(suggestions.map((r: any) => r.domain)).toContain('getbrightfox.co.uk');
   });
 
+  it('does not offer a variant that repeats the name’s own first or last word', async () => {
+    const { body } = await search('my-shiny-bakery');
+    const suggestions = body.data.results
+      .filter((r: any) => r.kind === 'suggestion')
+      .map((r: any) => r.domain);
+    expect(suggestions).toContain('getmy-shiny-bakery.com');
+    expect(suggestions).toContain('my-shiny-bakeryhq.com');
+    expect(suggestions.filter((d: string) => d.startsWith('mymy'))).toEqual([]);
+  });
+
   it('shows premium names with their own first-year price', async () => {
     const { body } = await search('premium.com');
     expect(body.data.results[0]).toMatchObject({

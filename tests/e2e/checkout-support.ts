@@ -31,7 +31,10 @@ export async function registerInCheckout(page: Page, mail: MailServer, base: str
   const email = suiteEmail('checkout');
   await expect(page.getByRole('heading', { name: 'Sign in to check out' })).toBeVisible();
   await expectNoSeriousViolations(page, 'sign in');
-  await page.getByRole('link', { name: 'New here? Create an account' }).click();
+  await page
+    .getByRole('region', { name: 'Sign in to check out' })
+    .getByRole('link', { name: 'Create an account' })
+    .click();
   await page.getByLabel('Your name').fill('Ada Lovelace');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);

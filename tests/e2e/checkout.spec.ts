@@ -196,16 +196,24 @@ test('an order left unpaid is cancelled a day later by the job on the product cl
   await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
 });
 
-test('"New here? Create an account" is a link that works before and without scripts', async ({
+test('the checkout switches between sign-in and sign-up with one link each, without scripts too', async ({
   browser,
 }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`http://nameport.localhost:${PORT}/checkout`);
-  await page.getByRole('link', { name: 'New here? Create an account' }).click();
+  const step = page.getByRole('region', { name: 'Sign in to check out' });
+  // One way to an account, and it stays in the checkout.
+  await expect(step.getByRole('link', { name: /create an account/i })).toHaveCount(1);
+  await step.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL(/\/checkout\?account=new$/);
   await expect(page.getByRole('heading', { name: 'Create an account' })).toBeVisible();
   await expect(page.getByLabel('Your name')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'I have an account: sign in' })).toBeVisible();
+  const registering = page.getByRole('region', { name: 'Create an account' });
+  await expect(registering.getByRole('link', { name: /sign in/i })).toHaveCount(1);
+  await registering.getByRole('link', { name: 'Already registered? Sign in' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { name: 'Sign in to check out' })).toBeVisible();
   await context.close();
 });
 

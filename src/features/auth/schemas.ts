@@ -12,7 +12,7 @@ export const emailSchema = z
   .string({ error: 'is required' })
   .trim()
   .max(254, 'must be at most 254 characters')
-  .pipe(z.email('must be an e-mail address'))
+  .pipe(z.email('must look like name@example.com'))
   .transform((v) => v.toLowerCase());
 
 /** A password being set: length only here; the common-password list is checked on the server. */

@@ -92,7 +92,7 @@ export const numberPatchSchema = z
       .int('must be a whole number of seconds from 5 to 120')
       .min(5, 'must be a whole number of seconds from 5 to 120')
       .max(120, 'must be a whole number of seconds from 5 to 120'),
-    voicemail_email: z.email('must be an e-mail address').max(254).nullable(),
+    voicemail_email: z.email('must look like name@example.com').max(254).nullable(),
     emergency_address: addressSchema,
   })
   .partial();

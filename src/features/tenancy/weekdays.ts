@@ -10,3 +10,6 @@ export const WEEKDAYS = [
 ] as const;
 
 export type Weekday = (typeof WEEKDAYS)[number];
+
+/** A weekday as people read it: "Monday". */
+export const dayLabel = (day: Weekday): string => day[0]!.toUpperCase() + day.slice(1);

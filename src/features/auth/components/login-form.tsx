@@ -73,17 +73,20 @@ function queryNow(): URLSearchParams {
  * the sign-in screen it then moves to the challenge screen or the dashboard; the desktop
  * client's screen (`onOutcome`) keeps the customer on its own page; `next` (the checkout) is
  * where a signed-in customer goes instead of the dashboard. `children` are other ways to sign in,
- * shown under the form.
+ * shown under the form. `registerHref` is where "Create an account" leads (the checkout keeps
+ * its own registration step).
  */
 export function LoginForm({
   isCtd: ctdProp,
   onOutcome,
   next,
+  registerHref = '/register',
   children,
 }: {
   isCtd?: boolean;
   onOutcome?: (outcome: SignInOutcome) => void;
   next?: string;
+  registerHref?: string;
   children?: ReactNode;
 }) {
   // `?is_ctd=` and `?next=` are read from the address when they are used, never while
@@ -155,7 +158,7 @@ export function LoginForm({
           <Link prefetch={false} className={styles.link} href="/forgot-password">
             Forgot your password?
           </Link>
-          <Link prefetch={false} className={styles.link} href="/register">
+          <Link prefetch={false} className={styles.link} href={registerHref}>
             Create an account
           </Link>
         </div>

@@ -9,7 +9,16 @@ import styles from '@/components/form/form.module.css';
 import { Field, FormError } from '@/components/form/field';
 
 /** Registration; with an invite token the new user joins the inviting account, active at once. */
-export function RegisterForm({ inviteToken, email }: { inviteToken?: string; email?: string }) {
+export function RegisterForm({
+  inviteToken,
+  email,
+  signInHref = '/login',
+}: {
+  inviteToken?: string;
+  email?: string;
+  /** Where "Already registered? Sign in" leads (the checkout keeps its own sign-in step). */
+  signInHref?: string;
+}) {
   const { waiting, error, fields, run } = useFormAction('Check the fields marked below.');
   const [done, setDone] = useState<{ message: string; active: boolean } | null>(null);
 
@@ -42,7 +51,7 @@ export function RegisterForm({ inviteToken, email }: { inviteToken?: string; ema
   if (done) {
     return (
       <p role="status" className={styles.success}>
-        {done.message} The link in the mail activates your account.
+        {done.message}
       </p>
     );
   }
@@ -84,7 +93,7 @@ export function RegisterForm({ inviteToken, email }: { inviteToken?: string; ema
         Create account
       </button>
       <div className={styles.links}>
-        <Link prefetch={false} className={styles.link} href="/login">
+        <Link prefetch={false} className={styles.link} href={signInHref}>
           Already registered? Sign in
         </Link>
       </div>

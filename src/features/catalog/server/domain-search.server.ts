@@ -26,8 +26,15 @@ export type SearchResult = {
  */
 export type SearchAnswer = { query: string; not_sold: string | null; results: SearchResult[] };
 
-/** Name variants offered when they are free; kept short so the page stays one screen. */
-const VARIANTS = [(n: string) => `get${n}`, (n: string) => `my${n}`, (n: string) => `${n}hq`];
+/**
+ * Name variants offered when they are free; kept short so the page stays one screen. A name that
+ * already starts or ends with a variant's word is not given it twice (no "mymy-shop").
+ */
+const VARIANTS = [
+  (n: string) => (n.startsWith('get') ? null : `get${n}`),
+  (n: string) => (n.startsWith('my') ? null : `my${n}`),
+  (n: string) => (n.endsWith('hq') ? null : `${n}hq`),
+];
 const MAX_SUGGESTIONS = 6;
 
 /** A store's TLDs of one site version: featured first, then by sort order. */
@@ -77,7 +84,7 @@ export async function searchDomains(
     const featured = tlds.filter((t) => t.featured).slice(0, 2);
     for (const variant of VARIANTS) {
       const label = variant(name);
-      if (label.length > 63) continue;
+      if (label === null || label.length > 63) continue;
       for (const t of featured.length > 0 ? featured : tlds.slice(0, 1)) {
         candidates.push({ domain: `${label}.${t.tld}`, price: t, kind: 'suggestion' });
       }

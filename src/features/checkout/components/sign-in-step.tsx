@@ -1,6 +1,4 @@
-import Link from 'next/link';
 import { Suspense } from 'react';
-import authStyles from '@/components/form/form.module.css';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import styles from './checkout.module.css';
@@ -13,8 +11,9 @@ export function wantsRegistration(query: Record<string, string | string[] | unde
 /**
  * Step zero for a visitor: sign in, or register (one form at a time). The cart stays with the
  * visit's session and moves to the account on sign-in, so nothing is lost; activation comes by
- * mail. The switch between the two is a link, not a button: it works from the first paint and
- * without scripts, where a click handler would do nothing until the page has hydrated.
+ * mail. The switch between the two is each form's own link, pointed at the other step here, not
+ * at /login or /register: a link works from the first paint and without scripts, where a click
+ * handler would do nothing until the page has hydrated.
  */
 export function SignInStep({ registering }: { registering: boolean }) {
   return (
@@ -28,22 +27,13 @@ export function SignInStep({ registering }: { registering: boolean }) {
             Your cart is kept. Open the link in the activation mail, then sign in: you come back to
             this checkout.
           </p>
-          <RegisterForm />
+          <RegisterForm signInHref="/checkout" />
         </>
       ) : (
         <Suspense>
-          <LoginForm next="/checkout" />
+          <LoginForm next="/checkout" registerHref="/checkout?account=new" />
         </Suspense>
       )}
-      <p>
-        <Link
-          prefetch={false}
-          className={authStyles.link}
-          href={registering ? '/checkout' : '/checkout?account=new'}
-        >
-          {registering ? 'I have an account: sign in' : 'New here? Create an account'}
-        </Link>
-      </p>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 import { useEffect, useState } from 'react';
 import type { Variables } from '@/features/tenancy/variables-schema';
-import { WEEKDAYS } from '@/features/tenancy/weekdays';
+import { dayLabel, WEEKDAYS } from '@/features/tenancy/weekdays';
 import { openNow, type Weekday, type ZoneOffsets } from '../opening-hours';
 import styles from './footer.module.css';
 
@@ -44,7 +44,7 @@ export function OpeningHours({
               aria-current={today ? 'date' : undefined}
             >
               <dt>
-                {day[0]!.toUpperCase() + day.slice(1)}
+                {dayLabel(day)}
                 {today ? <span className={styles.visuallyHidden}> (today)</span> : null}
               </dt>
               <dd>{slot ? `${slot.openTime}–${slot.closedTime}` : 'Closed'}</dd>

@@ -5,7 +5,7 @@ import { FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
 import { FONT_FAMILIES, type Theme } from '@/features/theme/schema';
-import { WEEKDAYS } from '@/features/tenancy/weekdays';
+import { dayLabel, WEEKDAYS } from '@/features/tenancy/weekdays';
 import type { Variables } from '@/features/tenancy/variables-schema';
 import { COLOUR_LABELS, contrastProblems, type ColorKey } from '../contrast';
 import styles from './theme-editor.module.css';
@@ -426,7 +426,7 @@ export function ThemeEditor({
             return (
               <div className={styles.actions} key={day}>
                 <label className={styles.label}>
-                  {day} opens
+                  {dayLabel(day)} opens
                   <input
                     className={styles.input}
                     type="time"
@@ -435,7 +435,7 @@ export function ThemeEditor({
                   />
                 </label>
                 <label className={styles.label}>
-                  {day} closes
+                  {dayLabel(day)} closes
                   <input
                     className={styles.input}
                     type="time"
