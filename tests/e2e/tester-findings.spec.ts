@@ -8,7 +8,8 @@ import { PORT, serverClock, visit } from './support';
  * does not sell; the figures of a cart add up to its totals, yearly renewals start after the
  * years paid, and a number whose hold ran out can be held again (docs/decisions/0108); the header
  * stays short on a phone and on one row at 1280 px signed in, the fly-out opens below it, "ex
- * VAT" is readable and numbers are written for people (docs/decisions/0109).
+ * VAT" is readable and numbers are written for people (docs/decisions/0109); a number search
+ * that finds nothing says what to try.
  */
 
 test.use({ locale: 'en-GB' });
@@ -44,6 +45,23 @@ test('the search box keeps the query, and an ending the store does not sell is n
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
     'A domain cannot start or end with a hyphen, before or after a dot.',
   );
+});
+
+test('a number search with no match says what to try, and the area code says it takes digits', async ({
+  page,
+}) => {
+  await visit(page, '/numbers?area=99999');
+  await expect(page.locator('#main')).toContainText(
+    'No free numbers match. Try another area code, or fewer digits.',
+  );
+  const area = page.getByRole('textbox', { name: 'Area code or prefix' });
+  await area.fill('abc');
+  await page.getByRole('button', { name: 'Find numbers' }).click();
+  // The browser keeps the form; its bubble (and a screen reader) says what the field takes, not
+  // only "match the requested format".
+  await expect(page).toHaveURL(/area=99999/);
+  expect(await area.evaluate((el) => (el as HTMLInputElement).validity.patternMismatch)).toBe(true);
+  await expect(area).toHaveAccessibleDescription('Digits only, up to 6');
 });
 
 test('a three-year domain costs what its years shown add up to, and renews from year 4', async ({

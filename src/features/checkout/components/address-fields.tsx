@@ -88,7 +88,7 @@ export function AddressFields({
       />
       <Field
         id={id('postcode')}
-        label="Postcode"
+        label={fixedCountry?.code === 'US' ? 'ZIP code' : 'Postcode'}
         autoComplete="postal-code"
         required
         defaultValue={value?.postcode ?? ''}

@@ -18,6 +18,8 @@ export type Details = {
 
 const ADDRESS = ['line1', 'line2', 'city', 'region', 'postcode', 'country'];
 const COUNTRY_NAMES = { GB: 'United Kingdom', US: 'United States' } as const;
+/** The country as a sentence names it: "an address in the United States". */
+const COUNTRY_IN_TEXT = { GB: 'the United Kingdom', US: 'the United States' } as const;
 
 /** The billing address as a number's address: the same fields, when it is in that country. */
 function billingAddress(b: BillingDetails): Record<string, string | null> {
@@ -158,7 +160,7 @@ export function DetailsStep({
           <fieldset key={r.line_id} className={styles.fieldset}>
             <legend className={styles.legend}>Address for {line?.label}</legend>
             <p className={authStyles.hint}>
-              Regulators require an address in {COUNTRY_NAMES[country]} for this number.
+              Regulators require an address in {COUNTRY_IN_TEXT[country]} for this number.
             </p>
             {canShare ? (
               <label className={authStyles.check}>

@@ -34,6 +34,7 @@ export function NumberSearch({
             name="area"
             inputMode="numeric"
             pattern="[0-9]{1,6}"
+            title="Digits only, up to 6"
             maxLength={6}
             defaultValue={search.area}
             className={styles.input}
@@ -47,6 +48,7 @@ export function NumberSearch({
             name="contains"
             inputMode="numeric"
             pattern="[0-9]{1,10}"
+            title="Digits only, up to 10"
             maxLength={10}
             defaultValue={search.contains}
             className={styles.input}
@@ -64,7 +66,11 @@ export function NumberSearch({
           {search.error}
         </p>
       ) : search.offers.length === 0 ? (
-        <p className={styles.status}>No free numbers match. Try fewer digits.</p>
+        <p className={styles.status}>
+          {filtered
+            ? 'No free numbers match. Try another area code, or fewer digits.'
+            : 'No free numbers just now. Look again later.'}
+        </p>
       ) : null}
       <ul className={styles.list}>
         {search.offers.map((n) => (
