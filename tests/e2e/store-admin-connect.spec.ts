@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import type { MailServer } from '../support/mail-server';
 import { SMTP_PORT, startSuiteMailbox } from './auth-support';
-import { checkAdminPage } from './admin-support';
+import { checkAdminPage, turnOnAndOpenAdmin } from './admin-support';
 import { fillBilling, registerInCheckout } from './checkout-support';
 import { PORT, startExtraServer, visit } from './support';
 
@@ -76,13 +76,7 @@ async function signInWithSecondFactor(page: Page) {
   const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
   // This server keeps the real time (no TEST_CLOCK).
   await page.getByLabel('Code from the app').fill(app.generate());
-  await page.getByRole('button', { name: 'Turn on' }).click();
-  // The ten backup codes stay on screen until the owner moves on.
-  await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(
-    10,
-  );
-  await page.getByRole('link', { name: 'Open the admin' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await turnOnAndOpenAdmin(page);
 }
 
 test('the owner connects the store’s Stripe account; a shopper’s card is then paid into it', async ({

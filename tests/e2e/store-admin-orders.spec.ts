@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server';
 import type { MailServer } from '../support/mail-server';
 import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
-import { checkAdminPage } from './admin-support';
+import { checkAdminPage, turnOnAndOpenAdmin } from './admin-support';
 import { fillBilling, registerInCheckout } from './checkout-support';
 import { ADMIN_TOKEN, PORT, jsonOf, request, serverClock, visit } from './support';
 
@@ -79,13 +79,7 @@ async function newStaff(browser: Browser, role: 'store_owner' | 'store_staff', n
   const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
   const offset = await serverClock.offsetMs();
   await page.getByLabel('Code from the app').fill(app.generate({ timestamp: Date.now() + offset }));
-  await page.getByRole('button', { name: 'Turn on' }).click();
-  // The ten backup codes stay on screen until the owner moves on.
-  await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(
-    10,
-  );
-  await page.getByRole('link', { name: 'Open the admin' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await turnOnAndOpenAdmin(page);
   return { page, email };
 }
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { MailServer } from '../support/mail-server';
 import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
-import { checkAdminPage } from './admin-support';
+import { checkAdminPage, turnOnAndOpenAdmin } from './admin-support';
 import { ADMIN_TOKEN, PORT, request, serverClock, visit } from './support';
 
 /**
@@ -65,13 +65,7 @@ async function signedInStaff(page: Page): Promise<void> {
   const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
   const offset = await serverClock.offsetMs();
   await page.getByLabel('Code from the app').fill(app.generate({ timestamp: Date.now() + offset }));
-  await page.getByRole('button', { name: 'Turn on' }).click();
-  // The ten backup codes stay on screen until the owner moves on.
-  await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(
-    10,
-  );
-  await page.getByRole('link', { name: 'Open the admin' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await turnOnAndOpenAdmin(page);
 }
 
 /** What a page shows of the theme: the primary colour and the banner. */
