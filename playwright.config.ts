@@ -9,7 +9,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3200);
  */
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: `test-results/${process.env.NEXT_DIST_DIR ?? '.next'}`,
+  outputDir: `test-results/${process.env.NEXT_DIST_DIR ?? '.next'}-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

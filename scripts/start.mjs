@@ -2,13 +2,11 @@
 // sources, migrate and seed, then serve. The server also migrates and seeds at start
 // (src/instrumentation.ts), which is a no-op when this script has done it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { addCompileHints } from './compile-hints.mjs';
+import { buildIfStale } from './build-if-stale.mjs';
 import { serverNodeOptions } from './server-heap.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const run = (cmd, args, env = process.env) => {
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -16,29 +14,7 @@ const run = (cmd, args, env = process.env) => {
 
 run(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/check-env.ts']);
 
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target))
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
-const buildId = path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID');
-const sources = ['src', 'public', 'drizzle', 'next.config.ts', 'package.json', 'tsconfig.json'];
-const builtAt = existsSync(buildId) ? statSync(buildId).mtimeMs : 0;
-if (builtAt === 0 || sources.some((s) => newestMtime(path.join(root, s)) > builtAt)) {
-  console.log(
-    builtAt === 0 ? 'no build yet: building' : 'sources changed since the last build: building',
-  );
-  run(bin('next'), ['build'], { ...process.env, NODE_ENV: 'production' });
-}
-// The chunks start with V8's compile hint, whoever built them (docs/decisions/0114);
-// COMPILE_HINTS=off leaves them as built (bench/lighthouse-sweep.mjs --compare).
-if (process.env.COMPILE_HINTS !== 'off')
-  addCompileHints(path.join(root, process.env.NEXT_DIST_DIR || '.next'));
+buildIfStale();
 
 // Migrate and seed in a short-lived process first: creating a fresh PGlite database (initdb)
 // leaves hundreds of MB allocated in the process that did it, and the server should not carry
