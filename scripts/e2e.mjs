@@ -83,9 +83,12 @@ function runHalf(index, specs) {
   mkdirSync(reportDir, { recursive: true });
   const report = path.join(reportDir, `e2e-${port}.json`);
   const tag = halves > 1 ? `[${index + 1}/${halves}] ` : '';
+  // Playwright reads each argument as a pattern anywhere in a path ("dns.spec.ts" would also run
+  // store-admin-dns.spec.ts): each spec is named by its whole file name instead.
+  const patterns = specs.map((spec) => `/\\/${spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$/`);
   const child = spawn(
     playwright,
-    ['test', ...(record ? ['--reporter=list,json'] : []), ...specs, ...passThrough],
+    ['test', ...(record ? ['--reporter=list,json'] : []), ...patterns, ...passThrough],
     {
       cwd: root,
       env: { ...process.env, E2E_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_NAME: report },
@@ -144,6 +147,6 @@ if (record) {
 
 const failed = results.filter((r) => r.code !== 0).length;
 console.log(
-  `browser suite: ${halves} half/halves, ${failed ? `${failed} failed` : 'all passed'} in ${Math.round((Date.now() - started) / 1000)} s`,
+  `browser suite: ${halves === 1 ? 'one run' : `${halves} halves`}, ${failed ? `${failed} failed` : 'all passed'} in ${Math.round((Date.now() - started) / 1000)} s`,
 );
 process.exit(failed ? 1 : 0);
