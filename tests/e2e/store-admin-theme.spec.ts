@@ -109,10 +109,12 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
     'Primary colour on Page background',
   );
   await staff.getByRole('button', { name: 'Save draft' }).click();
-  await expect(staff.getByRole('main').getByRole('alert')).toContainText(
-    'Primary colour on Page background has a contrast of',
-  );
-  await expect(staff.getByRole('main').getByRole('alert')).toContainText('needs at least 4.5:1');
+  // The alert says it was not saved; the pair is named once, in the list, not again in the alert.
+  const refused = staff.getByRole('main').getByRole('alert');
+  await expect(refused).toHaveText(/^Not saved: the colours listed below are hard to read\./);
+  await expect(refused).toContainText('at least 4.5:1');
+  await expect(refused).not.toContainText('Primary colour on Page background');
+  await expect(staff.getByText(/Primary colour on Page background/)).toHaveCount(1);
 
   // The new primary colour and banner, saved as the draft: the preview shows them.
   const banner = `Winter prices ${Date.now().toString(36)}`;
@@ -123,6 +125,16 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
   await expect(preview.locator('p[class*="banner"]')).toHaveText(banner);
   expect((await themeOf(preview)).primary).toBe('#7c2d12');
   await checkPage(staff, '/admin/theme');
+
+  // On a phone the preview comes after the whole form: one link below the buttons leads there.
+  const wide = staff.viewportSize()!;
+  await staff.setViewportSize({ width: 390, height: 844 });
+  await staff.evaluate(() => window.scrollTo(0, 0));
+  await expect(staff.getByRole('heading', { name: /^Preview/ })).not.toBeInViewport();
+  await staff.getByRole('link', { name: 'See the preview' }).click();
+  await expect(staff.getByRole('heading', { name: /^Preview/ })).toBeInViewport();
+  await staff.setViewportSize(wide);
+  await expect(staff.getByRole('link', { name: 'See the preview' })).toBeHidden();
 
   // The shopper still sees the published theme.
   await visit(shopper, `${BYTES}/`);

@@ -101,6 +101,13 @@ export function ThemeEditor({
 
   const problems = useMemo(() => contrastProblems(draft.theme), [draft.theme]);
   const fieldErrors = { ...save.fields, ...publish.fields };
+  // A draft refused for its contrast: the list below already names each pair, so the alert says
+  // what happened instead of repeating the first of them.
+  const [refusedForContrast, setRefusedForContrast] = useState(false);
+  const topError =
+    refusedForContrast && problems.length > 0 && save.error
+      ? 'Not saved: the colours listed below are hard to read. Each needs a contrast of at least 4.5:1.'
+      : (save.error ?? publish.error);
 
   useEffect(() => {
     if (startedPreview.current) return;
@@ -123,7 +130,9 @@ export function ThemeEditor({
 
   async function saveDraft(): Promise<boolean> {
     setNotice(null);
-    const ok = await save.run(() => browserApi.put('/api/store-admin/theme/draft', body()));
+    const ok = await save.run(() => browserApi.put('/api/store-admin/theme/draft', body()), {
+      onProblem: (problem) => setRefusedForContrast(problem.code === 'contrast_too_low'),
+    });
     if (ok) {
       setNotice('Draft saved: the preview shows it. Shoppers see it once you publish.');
       setFrameKey((k) => k + 1);
@@ -192,7 +201,7 @@ export function ThemeEditor({
             {notice}
           </p>
         ) : null}
-        <FormError message={save.error ?? publish.error} />
+        <FormError message={topError} />
         {problems.length > 0 ? (
           <ul className={styles.problems} aria-label="Colours that are hard to read">
             {problems.map((p) => (
@@ -219,6 +228,10 @@ export function ThemeEditor({
           >
             Publish
           </button>
+          {/* On a narrow screen the preview comes after the whole form. */}
+          <a className={styles.toPreview} href="#preview">
+            See the preview
+          </a>
         </div>
 
         {builtInTheme ? (
@@ -533,7 +546,7 @@ export function ThemeEditor({
         )}
       </div>
 
-      <section className={styles.preview} aria-labelledby="preview-title">
+      <section id="preview" className={styles.preview} aria-labelledby="preview-title">
         <h2 id="preview-title">Preview (only you see the draft)</h2>
         <label className={styles.label}>
           Page
