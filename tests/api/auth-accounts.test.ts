@@ -63,6 +63,32 @@ describe('POST /svc/account (registration)', () => {
     expect(rows[0]!.name).toBe('Ada Lovelace');
   });
 
+  it('mails a new activation link to an address registered but never activated, keeping its password', async () => {
+    const email = freshEmail('again');
+    const agent = await readyAgent(routes);
+    await register(agent, { name: 'Ada', email, password: PASSWORD });
+    await mail.waitFor(email, (m) => m.subject.startsWith('Activate'));
+    const again = await register(agent, { name: 'Eve', email, password: 'another long pass 1' });
+    expect(again.status).toBe(202);
+    await expect
+      .poll(() => mail.to(email).filter((m) => m.subject.startsWith('Activate')).length)
+      .toBe(2);
+    expect(mail.to(email).some((m) => m.subject.startsWith('Someone tried'))).toBe(false);
+    const second = mail.to(email).filter((m) => m.subject.startsWith('Activate'))[1]!;
+    const activated = await agent.call(routes.activate.PUT, '/api/account/activate', {
+      method: 'PUT',
+      json: { token: linkIn(second, '/activate').searchParams.get('token') },
+    });
+    expect(activated.status).toBe(200);
+    // The second registration changed nothing: the first password and name are the account's.
+    expect((await signedIn(routes, email)).answer.status).toBe(200);
+    expect((await signedIn(routes, email, { password: 'another long pass 1' })).answer.status).toBe(
+      401,
+    );
+    const rows = await (await appDb()).select().from(users).where(eq(users.email, email));
+    expect(rows.map((r) => r.name)).toEqual(['Ada']);
+  });
+
   it('makes one account of two parallel registrations of one address', async () => {
     const email = freshEmail('race');
     const agent = await readyAgent(routes);
@@ -164,6 +190,40 @@ describe('POST /api/login', () => {
     const right = await signedIn(routes, email);
     expect(right.answer.status).toBe(403);
     expect(right.answer.body.error.code).toBe('account_not_activated');
+  });
+
+  it('mails a new activation link to a sign-in with the right password, once in 15 minutes, even in parallel', async () => {
+    const email = freshEmail('lost');
+    const agent = await readyAgent(routes);
+    await register(agent, { name: 'Ada', email, password: PASSWORD });
+    await mail.waitFor(email, (m) => m.subject.startsWith('Activate'));
+    const activations = () => mail.to(email).filter((m) => m.subject.startsWith('Activate'));
+
+    // A wrong password sends nothing.
+    expect((await signedIn(routes, email, { password: 'wrong password 123' })).answer.status).toBe(
+      401,
+    );
+    // Three sign-ins at once with the right one: one new mail, and each is told what happened.
+    const tries = await Promise.all([1, 2, 3].map(() => signedIn(routes, email)));
+    expect(tries.map((t) => t.answer.body.error.code)).toEqual(
+      Array(3).fill('account_not_activated'),
+    );
+    const messages = tries.map((t) => t.answer.body.error.message as string);
+    expect(
+      messages.filter((m) => m.includes('We have mailed you a new activation link')),
+    ).toHaveLength(1);
+    expect(messages.filter((m) => m.includes('at most every 15 minutes'))).toHaveLength(2);
+    await expect.poll(() => activations().length).toBe(2);
+
+    // The new link activates; the account then signs in.
+    const link = linkIn(activations()[1]!, '/activate');
+    const activated = await agent.call(routes.activate.PUT, '/api/account/activate', {
+      method: 'PUT',
+      json: { token: link.searchParams.get('token') },
+    });
+    expect(activated.status).toBe(200);
+    expect((await signedIn(routes, email)).answer.status).toBe(200);
+    expect(activations()).toHaveLength(2);
   });
 
   it('refuses malformed bodies with 400 and no session change', async () => {

@@ -58,9 +58,20 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('status')).toContainText('Check your e-mail');
+  await expect(page.getByRole('status')).toContainText('Sign in with your password');
+  await mailbox.waitFor(email, (m) => m.subject.startsWith('Activate'));
+
+  // Signing in before activating says so and mails a new link (docs/decisions/0286).
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(
+    'We have mailed you a new activation link: open it, then sign in.',
+  );
+  await expect
+    .poll(() => mailbox.to(email).filter((m) => m.subject.startsWith('Activate')).length)
+    .toBe(2);
 
   // The activation mail links to the store's configured address.
-  const activation = await mailbox.waitFor(email, (m) => m.subject.startsWith('Activate'));
+  const activation = mailbox.to(email).filter((m) => m.subject.startsWith('Activate'))[1]!;
   const activationLink = linkFrom(activation.text, '/activate');
   expect(new URL(activationLink).host).toBe('www.nameport.example');
   await visit(page, localPath(activationLink));

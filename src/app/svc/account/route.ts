@@ -25,7 +25,11 @@ export const POST = apiRoute(async (request) => {
           { status: 201 },
         )
       : dataResponse(
-          { status: 'check_your_email', message: 'Check your e-mail to activate your account.' },
+          {
+            status: 'check_your_email',
+            message:
+              'Check your e-mail to activate your account. No mail within a few minutes? Sign in with your password and we mail a new link.',
+          },
           { status: 202 },
         );
   return withSessionCookies(answer, ctx);

@@ -10,10 +10,7 @@ import { findAccountName, setAccountName } from './users-repository.server';
  * owner's name; invitations say "X invited you to <account name>", so a team names it after
  * itself. Whoever manages the team may name it, as the roles matrix says.
  */
-export async function renameAccount(
-  caller: Caller,
-  name: string,
-): Promise<{ name: string }> {
+export async function renameAccount(caller: Caller, name: string): Promise<{ name: string }> {
   requirePermission(caller.role, 'team.manage');
   const db = await appDb();
   await db.transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { roleOf, type Role } from '@/features/access/roles';
 import { now } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
-import { consumeLimits } from '@/lib/rate-limit/limiter';
+import { consumeLimits, withinLimit } from '@/lib/rate-limit/limiter';
 import type { Store } from '@/features/tenancy/store-types';
 import { mailActivation, mailAlreadyRegistered } from './auth-mail.server';
 import { inviteGone, inviteNotFound } from './invites.server';
@@ -34,9 +34,26 @@ export const emailTaken = () =>
   );
 
 /**
+ * A new activation link for an account that is not activated yet, mailed at most once per account
+ * every 15 minutes (docs/decisions/0286); answers whether it went out. Asked by a sign-in with the
+ * right password and by a second registration with the address, so a lost or expired first mail
+ * is never a dead end. Earlier links keep working until they expire.
+ */
+export async function resendActivation(
+  store: Store,
+  user: { id: string; name: string; email: string },
+): Promise<boolean> {
+  if (!(await withinLimit(LIMITS.activationResend, user.id))) return false;
+  const { token } = await issueToken(await appDb(), 'activation', { userId: user.id });
+  await mailActivation(store, user, token);
+  return true;
+}
+
+/**
  * Registration (POST /svc/account). The answer is the same whether the address is new or taken;
- * a taken address's owner gets a notice instead of an activation mail. The password is hashed on
- * both paths, so time says nothing either. With an invite token the new user joins the inviting
+ * a taken address's owner gets a notice instead of an activation mail, or a new activation link
+ * when that account was never activated (its password stays the first registration's). The
+ * password is hashed on both paths, so time says nothing either. With an invite token the new user joins the inviting
  * account and is active at once: the invite mail, sent to that address, proved it
  * (docs/decisions/0080). Only the holder of that mail's token learns whether the address is taken.
  */
@@ -67,7 +84,8 @@ export async function register(
   const existing = await findUserByEmail(db, store.key, input.email);
   if (existing) {
     if (invite) throw emailTaken();
-    await mailAlreadyRegistered(store, existing);
+    if (existing.activatedAt) await mailAlreadyRegistered(store, existing);
+    else await resendActivation(store, existing);
     return { status: 'check_your_email' };
   }
 
