@@ -63,30 +63,45 @@ describe('POST /svc/account (registration)', () => {
     expect(rows[0]!.name).toBe('Ada Lovelace');
   });
 
-  it('mails a new activation link to an address registered but never activated, keeping its password', async () => {
+  it('mails a never-activated address a link to choose its password, which activates it', async () => {
+    // Someone registers the address first with a password of their own; the address's owner
+    // registers later and never gets a way to activate that password.
     const email = freshEmail('again');
     const agent = await readyAgent(routes);
-    await register(agent, { name: 'Ada', email, password: PASSWORD });
+    await register(agent, { name: 'Mallory', email, password: 'someone elses passphrase' });
     await mail.waitFor(email, (m) => m.subject.startsWith('Activate'));
-    const again = await register(agent, { name: 'Eve', email, password: 'another long pass 1' });
-    expect(again.status).toBe(202);
-    await expect
-      .poll(() => mail.to(email).filter((m) => m.subject.startsWith('Activate')).length)
-      .toBe(2);
-    expect(mail.to(email).some((m) => m.subject.startsWith('Someone tried'))).toBe(false);
-    const second = mail.to(email).filter((m) => m.subject.startsWith('Activate'))[1]!;
-    const activated = await agent.call(routes.activate.PUT, '/api/account/activate', {
-      method: 'PUT',
-      json: { token: linkIn(second, '/activate').searchParams.get('token') },
+    const again = await register(agent, { name: 'Ada', email, password: PASSWORD });
+    const free = await register(agent, {
+      name: 'Ada',
+      email: freshEmail('free'),
+      password: PASSWORD,
     });
-    expect(activated.status).toBe(200);
-    // The second registration changed nothing: the first password and name are the account's.
-    expect((await signedIn(routes, email)).answer.status).toBe(200);
-    expect((await signedIn(routes, email, { password: 'another long pass 1' })).answer.status).toBe(
-      401,
-    );
+    expect(again.status).toBe(202);
+    expect(again.body).toEqual(free.body);
+    const setup = await mail.waitFor(email, (m) => m.subject.startsWith('Finish setting up'));
+    expect(setup.text).toContain('was never activated');
+    expect(mail.to(email).filter((m) => m.subject.startsWith('Activate'))).toHaveLength(1);
+
+    // Neither registration's password works until the owner chooses one with the link.
+    expect((await signedIn(routes, email, { password: PASSWORD })).answer.status).toBe(401);
+    const token = linkIn(setup, '/reset-password').searchParams.get('token');
+    const chosen = await agent.call(routes.reset.POST, '/api/reset-password', {
+      method: 'POST',
+      json: {
+        token,
+        password: 'the owners own passphrase',
+        password_confirmation: 'the owners own passphrase',
+      },
+    });
+    expect(chosen.status).toBe(200);
+    expect(
+      (await signedIn(routes, email, { password: 'the owners own passphrase' })).answer.status,
+    ).toBe(200);
+    expect(
+      (await signedIn(routes, email, { password: 'someone elses passphrase' })).answer.status,
+    ).toBe(401);
     const rows = await (await appDb()).select().from(users).where(eq(users.email, email));
-    expect(rows.map((r) => r.name)).toEqual(['Ada']);
+    expect(rows).toHaveLength(1);
   });
 
   it('makes one account of two parallel registrations of one address', async () => {
@@ -192,38 +207,37 @@ describe('POST /api/login', () => {
     expect(right.answer.body.error.code).toBe('account_not_activated');
   });
 
-  it('mails a new activation link to a sign-in with the right password, once in 15 minutes, even in parallel', async () => {
+  it('tells a sign-in to an account not activated how to activate it, and mails nothing', async () => {
     const email = freshEmail('lost');
     const agent = await readyAgent(routes);
     await register(agent, { name: 'Ada', email, password: PASSWORD });
     await mail.waitFor(email, (m) => m.subject.startsWith('Activate'));
-    const activations = () => mail.to(email).filter((m) => m.subject.startsWith('Activate'));
-
-    // A wrong password sends nothing.
-    expect((await signedIn(routes, email, { password: 'wrong password 123' })).answer.status).toBe(
-      401,
-    );
-    // Three sign-ins at once with the right one: one new mail, and each is told what happened.
-    const tries = await Promise.all([1, 2, 3].map(() => signedIn(routes, email)));
-    expect(tries.map((t) => t.answer.body.error.code)).toEqual(
-      Array(3).fill('account_not_activated'),
-    );
-    const messages = tries.map((t) => t.answer.body.error.message as string);
-    expect(
-      messages.filter((m) => m.includes('We have mailed you a new activation link')),
-    ).toHaveLength(1);
-    expect(messages.filter((m) => m.includes('at most every 15 minutes'))).toHaveLength(2);
-    await expect.poll(() => activations().length).toBe(2);
-
-    // The new link activates; the account then signs in.
-    const link = linkIn(activations()[1]!, '/activate');
-    const activated = await agent.call(routes.activate.PUT, '/api/account/activate', {
-      method: 'PUT',
-      json: { token: link.searchParams.get('token') },
+    const right = await signedIn(routes, email);
+    expect(right.answer.status).toBe(403);
+    expect(right.answer.body.error.message).toContain('Forgot password');
+    // Forgot password's link activates the account with the password chosen there.
+    await agent.call(routes.forgot.POST, '/api/forgot-password', {
+      method: 'POST',
+      json: { email },
     });
-    expect(activated.status).toBe(200);
-    expect((await signedIn(routes, email)).answer.status).toBe(200);
-    expect(activations()).toHaveLength(2);
+    const resetMail = await mail.waitFor(email, (m) => m.subject.startsWith('Reset'));
+    const chosen = await agent.call(routes.reset.POST, '/api/reset-password', {
+      method: 'POST',
+      json: {
+        token: linkIn(resetMail, '/reset-password').searchParams.get('token'),
+        password: 'a brand new passphrase',
+        password_confirmation: 'a brand new passphrase',
+      },
+    });
+    expect(chosen.status).toBe(200);
+    expect(
+      (await signedIn(routes, email, { password: 'a brand new passphrase' })).answer.status,
+    ).toBe(200);
+    // The sign-in itself sent nothing: one activation mail, one reset mail.
+    expect(mail.to(email).map((m) => m.subject.split(' - ')[0])).toEqual([
+      'Activate your account',
+      'Reset your password',
+    ]);
   });
 
   it('refuses malformed bodies with 400 and no session change', async () => {

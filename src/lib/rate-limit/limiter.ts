@@ -89,18 +89,3 @@ export async function consumeLimits(pairs: [LimitRule, string][]): Promise<void>
 export async function resetLimit(rule: LimitRule, key: string): Promise<void> {
   await (await limiterFor(rule)).delete(key);
 }
-
-/**
- * Counts one request against `rule` for `key` and answers whether it was within the limit, for
- * work that is skipped rather than refused when asked too often (a mail sent again). Decided by
- * the error's code, not its class (another module copy's class would not be `instanceof`).
- */
-export async function withinLimit(rule: LimitRule, key: string): Promise<boolean> {
-  try {
-    await consumeLimits([[rule, key]]);
-    return true;
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'rate_limited') return false;
-    throw error;
-  }
-}

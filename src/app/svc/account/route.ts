@@ -28,7 +28,7 @@ export const POST = apiRoute(async (request) => {
           {
             status: 'check_your_email',
             message:
-              'Check your e-mail to activate your account. No mail within a few minutes? Sign in with your password and we mail a new link.',
+              'Check your e-mail to activate your account. No mail within a few minutes? Use Forgot password on the sign-in page: its link activates the account too.',
           },
           { status: 202 },
         );

@@ -34,6 +34,26 @@ export function mailAlreadyRegistered(store: Store, to: { name: string; email: s
   });
 }
 
+/**
+ * Sent instead of an activation mail when the address has an account that was never activated:
+ * the link is a password reset's, which activates (docs/decisions/0287).
+ */
+export function mailFinishSetup(store: Store, to: { name: string; email: string }, token: string) {
+  return mail(store, to.email, {
+    subject: 'Finish setting up your account',
+    greeting: `Hello ${to.name},`,
+    paragraphs: [
+      `Someone, perhaps you, tried to register with ${store.config.store_name} using this e-mail address, which already has an account here that was never activated. No new account was made.`,
+      'If it was you, choose your password with the link below: that activates the account. It works once, within 60 minutes.',
+    ],
+    action: {
+      label: 'Choose a password',
+      url: storeLink(store, `/reset-password?token=${token}`),
+    },
+    footnote: 'If it was not you, ignore this mail: nothing changes without it.',
+  });
+}
+
 export function mailReset(store: Store, to: { name: string; email: string }, token: string) {
   return mail(store, to.email, {
     subject: 'Reset your password',

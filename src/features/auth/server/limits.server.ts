@@ -21,8 +21,6 @@ export const LIMITS = {
   resetIp: { name: 'reset:ip', points: 30, duration: 15 * MIN },
   registerIp: { name: 'register:ip', points: 10, duration: HOUR },
   registerAccount: { name: 'register:account', points: 3, duration: HOUR },
-  /** A new activation link for an account not yet activated: one mail per account per window. */
-  activationResend: { name: 'activation:user', points: 1, duration: 15 * MIN },
   googleIp: { name: 'google:ip', points: 30, duration: 15 * MIN },
   // Options and answer each count: 30 passwordless sign-ins per address.
   passkeyIp: { name: 'passkey:ip', points: 60, duration: 15 * MIN },

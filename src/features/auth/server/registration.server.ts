@@ -3,9 +3,9 @@ import { roleOf, type Role } from '@/features/access/roles';
 import { now } from '@/lib/clock';
 import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
-import { consumeLimits, withinLimit } from '@/lib/rate-limit/limiter';
+import { consumeLimits } from '@/lib/rate-limit/limiter';
 import type { Store } from '@/features/tenancy/store-types';
-import { mailActivation, mailAlreadyRegistered } from './auth-mail.server';
+import { mailActivation, mailAlreadyRegistered, mailFinishSetup } from './auth-mail.server';
 import { inviteGone, inviteNotFound } from './invites.server';
 import { accountKey, LIMITS } from './limits.server';
 import { hashPassword, isCommonPassword } from './password.server';
@@ -34,26 +34,34 @@ export const emailTaken = () =>
   );
 
 /**
- * A new activation link for an account that is not activated yet, mailed at most once per account
- * every 15 minutes (docs/decisions/0286); answers whether it went out. Asked by a sign-in with the
- * right password and by a second registration with the address, so a lost or expired first mail
- * is never a dead end. Earlier links keep working until they expire.
+ * What a registration with a taken address mails its owner (docs/decisions/0287): a notice when
+ * the account is active; when it was never activated, a link to choose its password, which
+ * activates it (the reset's, so the password is always the mailbox owner's choice, never the
+ * registration's that someone else may have made).
  */
-export async function resendActivation(
+async function mailTakenAddress(
   store: Store,
-  user: { id: string; name: string; email: string },
-): Promise<boolean> {
-  if (!(await withinLimit(LIMITS.activationResend, user.id))) return false;
-  const { token } = await issueToken(await appDb(), 'activation', { userId: user.id });
-  await mailActivation(store, user, token);
-  return true;
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    activatedAt: Date | null;
+    passwordVersion: number;
+  },
+): Promise<void> {
+  if (user.activatedAt) return mailAlreadyRegistered(store, user);
+  const { token } = await issueToken(await appDb(), 'reset', {
+    userId: user.id,
+    passwordVersion: user.passwordVersion,
+  });
+  await mailFinishSetup(store, user, token);
 }
 
 /**
  * Registration (POST /svc/account). The answer is the same whether the address is new or taken;
- * a taken address's owner gets a notice instead of an activation mail, or a new activation link
- * when that account was never activated (its password stays the first registration's). The
- * password is hashed on both paths, so time says nothing either. With an invite token the new user joins the inviting
+ * a taken address's owner gets a notice instead of an activation mail, or, when that account was
+ * never activated, a link to choose its password and so activate it. The password is hashed on
+ * both paths, so time says nothing either. With an invite token the new user joins the inviting
  * account and is active at once: the invite mail, sent to that address, proved it
  * (docs/decisions/0080). Only the holder of that mail's token learns whether the address is taken.
  */
@@ -84,8 +92,7 @@ export async function register(
   const existing = await findUserByEmail(db, store.key, input.email);
   if (existing) {
     if (invite) throw emailTaken();
-    if (existing.activatedAt) await mailAlreadyRegistered(store, existing);
-    else await resendActivation(store, existing);
+    await mailTakenAddress(store, existing);
     return { status: 'check_your_email' };
   }
 
@@ -122,7 +129,7 @@ export async function register(
     if (isUniqueViolation(error)) {
       if (invite) throw emailTaken();
       const other = await findUserByEmail(db, store.key, input.email);
-      if (other) await mailAlreadyRegistered(store, other);
+      if (other) await mailTakenAddress(store, other);
       return { status: 'check_your_email' };
     }
     throw error;

@@ -18,7 +18,6 @@ import { answerChallenge } from './challenge-answer.server';
 import { createChallenge, needsSecondFactor } from './challenge.server';
 import { accountKey, LIMITS } from './limits.server';
 import { verifyPassword } from './password.server';
-import { resendActivation } from './registration.server';
 import { findUserByEmail, userDto, type UserDto, type UserRow } from './users-repository.server';
 import { adoptSessionVatDisplay } from './vat-preference.server';
 
@@ -126,15 +125,12 @@ export async function passwordSignIn(
   }
   if (!user.activatedAt) {
     fail('not_activated');
-    // Only after the right password, so the answer tells a guesser nothing; the link goes to the
-    // address itself, once in 15 minutes at most.
-    const sent = await resendActivation(store, user);
+    // Only after the right password, so the answer tells a guesser nothing. A lost or expired
+    // activation mail is not a dead end: a password reset proves the address and activates.
     throw new ApiError(
       403,
       'account_not_activated',
-      sent
-        ? 'This account is not activated yet. We have mailed you a new activation link: open it, then sign in.'
-        : 'This account is not activated yet. Open the link in the activation mail we sent you; a new one goes out at most every 15 minutes.',
+      'This account is not activated yet. Open the link in the activation mail we sent you, or choose a new password with Forgot password: its link activates the account too.',
     );
   }
   await resetLimit(LIMITS.loginAccount, account);
