@@ -119,6 +119,9 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
   // The new primary colour and banner, saved as the draft: the preview shows them.
   const banner = `Winter prices ${Date.now().toString(36)}`;
   await staff.getByLabel('Primary colour', { exact: true }).fill('#7c2d12');
+  // Fixed: the list and the refusal go, before anything is saved.
+  await expect(staff.getByRole('list', { name: 'Colours that are hard to read' })).toHaveCount(0);
+  await expect(refused).toHaveCount(0);
   await staff.locator('textarea[name="bannerText"]').fill(banner);
   await staff.getByRole('button', { name: 'Save draft' }).click();
   await expect(staff.getByRole('status')).toContainText('Draft saved');

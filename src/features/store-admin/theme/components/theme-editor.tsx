@@ -7,7 +7,7 @@ import { browserApi } from '@/lib/browser-api';
 import { FONT_FAMILIES, type Theme } from '@/features/theme/schema';
 import { dayLabel, WEEKDAYS } from '@/features/tenancy/weekdays';
 import type { Variables } from '@/features/tenancy/variables-schema';
-import { COLOUR_LABELS, contrastProblems, type ColorKey } from '../contrast';
+import { COLOUR_LABELS, contrastProblems, MIN_CONTRAST, type ColorKey } from '../contrast';
 import styles from './theme-editor.module.css';
 
 export type EditorVersion = {
@@ -104,10 +104,12 @@ export function ThemeEditor({
   // A draft refused for its contrast: the list below already names each pair, so the alert says
   // what happened instead of repeating the first of them.
   const [refusedForContrast, setRefusedForContrast] = useState(false);
-  const topError =
-    refusedForContrast && problems.length > 0 && save.error
-      ? 'Not saved: the colours listed below are hard to read. Each needs a contrast of at least 4.5:1.'
-      : (save.error ?? publish.error);
+  // Once the colours are fixed, the refusal is old news: nothing is shown until the next save.
+  const topError = refusedForContrast
+    ? problems.length > 0
+      ? `Not saved: the colours listed below are hard to read. Each needs a contrast of at least ${MIN_CONTRAST}:1.`
+      : publish.error
+    : (save.error ?? publish.error);
 
   useEffect(() => {
     if (startedPreview.current) return;
@@ -130,6 +132,7 @@ export function ThemeEditor({
 
   async function saveDraft(): Promise<boolean> {
     setNotice(null);
+    setRefusedForContrast(false);
     const ok = await save.run(() => browserApi.put('/api/store-admin/theme/draft', body()), {
       onProblem: (problem) => setRefusedForContrast(problem.code === 'contrast_too_low'),
     });
