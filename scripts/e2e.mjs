@@ -31,7 +31,10 @@ const halves =
 /** Every spec once, in the halves whose known times are the most even (longest first). */
 function split(count) {
   const known = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
-  const specs = readdirSync(specDir).filter((f) => f.endsWith('.spec.ts'));
+  // The files Playwright's default testMatch finds, at any depth of the test directory.
+  const specs = readdirSync(specDir, { recursive: true })
+    .map((f) => f.toString().split(path.sep).join('/'))
+    .filter((f) => /\.(spec|test)\.[cm]?[jt]sx?$/.test(f));
   // A spec without a recorded time counts as a middling one.
   const weight = (spec) => known[spec] ?? 10;
   specs.sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
@@ -58,7 +61,7 @@ function specSeconds(report) {
           results.push({ file, start: Date.parse(result.startTime), duration: result.duration });
     for (const child of suite.suites ?? []) walk(child, file);
   };
-  for (const suite of report.suites ?? []) walk(suite, path.basename(suite.file));
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
   results.sort((a, b) => a.start - b.start);
   const seconds = {};
   let previousEnd = results[0]?.start ?? 0;
@@ -70,6 +73,13 @@ function specSeconds(report) {
 }
 
 buildIfStale();
+
+// One mail server for the whole run would be bound by both halves: each takes its own port's.
+const childEnv = { ...process.env };
+if (halves > 1 && childEnv.SMTP_URL) {
+  console.log('SMTP_URL is left out: each half runs its mailbox on its own E2E_PORT + 1');
+  delete childEnv.SMTP_URL;
+}
 
 const children = new Set();
 for (const signal of ['SIGINT', 'SIGTERM'])
@@ -84,14 +94,16 @@ function runHalf(index, specs) {
   const report = path.join(reportDir, `e2e-${port}.json`);
   const tag = halves > 1 ? `[${index + 1}/${halves}] ` : '';
   // Playwright reads each argument as a pattern anywhere in a path ("dns.spec.ts" would also run
-  // store-admin-dns.spec.ts): each spec is named by its whole file name instead.
-  const patterns = specs.map((spec) => `/\\/${spec.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$/`);
+  // store-admin-dns.spec.ts): each spec is named by its whole path below the test directory.
+  const patterns = specs.map(
+    (spec) => `/\\/tests\\/e2e\\/${spec.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$/`,
+  );
   const child = spawn(
     playwright,
     ['test', ...(record ? ['--reporter=list,json'] : []), ...patterns, ...passThrough],
     {
       cwd: root,
-      env: { ...process.env, E2E_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+      env: { ...childEnv, E2E_PORT: String(port), PLAYWRIGHT_JSON_OUTPUT_NAME: report },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -110,8 +122,9 @@ function runHalf(index, specs) {
     });
     stream.on('end', () => rest && out.write(`${tag}${rest}\n`));
   }
+  // 'close', not 'exit': the last lines (Playwright's summary of failures) are written by then.
   return new Promise((resolve) =>
-    child.on('exit', (code, signal) => {
+    child.on('close', (code, signal) => {
       children.delete(child);
       resolve({ code: code ?? (signal ? 1 : 0), report });
     }),
@@ -132,7 +145,8 @@ if (halves > 1)
 const results = await Promise.all(parts.map((part, i) => runHalf(i, part.specs)));
 
 if (record) {
-  const seconds = {};
+  // Merged into the times known: a run of some specs keeps the others'.
+  const seconds = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
   for (const { report } of results)
     if (existsSync(report))
       Object.assign(seconds, specSeconds(JSON.parse(readFileSync(report, 'utf8'))));
