@@ -121,6 +121,8 @@ describe('POST /svc/account (registration)', () => {
     ['a password over 256 characters', { password: 'x'.repeat(257) }, 'password'],
     ['a common password', { password: 'password1' }, 'password'],
     ['a common password in capitals', { password: 'IloveYou' }, 'password'],
+    ['a common word with digits after it', { password: 'password123' }, 'password'],
+    ['a common word with a year and a sign after it', { password: 'Sunshine2024!' }, 'password'],
     ['a bad e-mail', { email: 'not-an-email' }, 'email'],
     ['a missing name', { name: '' }, 'name'],
     ['an unknown field', { admin: true }, '(body)'],

@@ -58,12 +58,18 @@ export async function verifyPassword(stored: string | null | undefined, password
 
 let common: Set<string> | undefined;
 
-/** True when the password is in the shipped list of common passwords (case-insensitive). */
+/**
+ * True when the password, or the password without the digits and signs at its end, is in the
+ * shipped list of common passwords (case-insensitive).
+ */
 export function isCommonPassword(password: string): boolean {
   common ??= new Set(
     readFileSync(path.join(process.cwd(), 'src/features/auth/server/common-passwords.txt'), 'utf8')
       .split('\n')
       .filter(Boolean),
   );
-  return common.has(password.toLowerCase());
+  const lower = password.toLowerCase();
+  // A common word with digits or signs put after it ("password123", "sunshine2024!") is as easy
+  // to guess as the word: attackers' lists try those endings first.
+  return common.has(lower) || common.has(lower.replace(/[\d\W_]+$/, ''));
 }
