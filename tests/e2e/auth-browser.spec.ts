@@ -59,6 +59,8 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('status')).toContainText('Check your e-mail');
   await expect(page.getByRole('status')).toContainText('Use Forgot password');
+  // The address the mail went to, so a typo shows.
+  await expect(page.getByRole('main')).toContainText(`Sent to ${email}`);
 
   // Signing in before activating says how to activate (docs/decisions/0287).
   await signIn(page, email, PASSWORD);
@@ -66,6 +68,11 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
     'This account is not activated yet.',
   );
   await expect(page.getByRole('main').getByRole('alert')).toContainText('Forgot password');
+  // The message takes the focus the disabled button lost, and the way on is a link beside it.
+  await expect(page.getByRole('main').getByRole('alert')).toBeFocused();
+  await expect(
+    page.getByRole('link', { name: 'Choose a new password to activate your account' }),
+  ).toHaveAttribute('href', '/forgot-password');
 
   // The activation mail links to the store's configured address.
   const activation = await mailbox.waitFor(email, (m) => m.subject.startsWith('Activate'));

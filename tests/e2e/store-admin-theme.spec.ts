@@ -114,6 +114,13 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
   await expect(refused).toHaveText(/^Not saved: the colours listed below are hard to read\./);
   await expect(refused).toContainText('at least 4.5:1');
   await expect(refused).not.toContainText('Primary colour on Page background');
+  await expect(refused).toBeFocused();
+  // Each pair in the list leads to the colour to change.
+  await expect(
+    staff
+      .getByRole('list', { name: 'Colours that are hard to read' })
+      .getByRole('link', { name: 'Primary colour on Page background' }),
+  ).toHaveAttribute('href', '#c-primaryColor');
   await expect(staff.getByText(/Primary colour on Page background/)).toHaveCount(1);
 
   // The new primary colour and banner, saved as the draft: the preview shows them.

@@ -40,11 +40,4 @@ export function Field({ id, label, hint, errors, className, ...input }: Props) {
   );
 }
 
-/** The form-level error, announced when it appears. */
-export function FormError({ message }: { message: string | null }) {
-  return message ? (
-    <p role="alert" className={styles.error}>
-      {message}
-    </p>
-  ) : null;
-}
+export { FormError } from './form-error';

@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi, type CustomerUser } from '../api/auth-api';
 import { useFormAction } from '@/components/form/use-form-action';
@@ -99,6 +99,8 @@ export function LoginForm({
   const done = onOutcome ?? defaultOutcome;
   const { mutate } = useSWRConfig();
   const { busy, waiting, error, fields, run } = useFormAction('Check the fields marked below.');
+  // An account not activated yet: the way on (a reset's link activates) next to the message.
+  const [inactive, setInactive] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -119,7 +121,10 @@ export function LoginForm({
         await mutate(CUSTOMER_KEY);
         done({ kind: 'signed_in', user: data.data.user });
       },
-      { leaving: true },
+      {
+        leaving: true,
+        onProblem: (problem) => setInactive(problem.code === 'account_not_activated'),
+      },
     );
   }
 
@@ -127,6 +132,13 @@ export function LoginForm({
     <>
       <form method="post" className={styles.form} onSubmit={submit} noValidate>
         <FormError message={error} />
+        {error && inactive ? (
+          <p className={styles.hint}>
+            <Link prefetch={false} className={styles.link} href="/forgot-password">
+              Choose a new password to activate your account
+            </Link>
+          </p>
+        ) : null}
         <Field
           id="email"
           label="E-mail address"

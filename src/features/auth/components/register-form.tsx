@@ -20,7 +20,9 @@ export function RegisterForm({
   signInHref?: string;
 }) {
   const { waiting, error, fields, run } = useFormAction('Check the fields marked below.');
-  const [done, setDone] = useState<{ message: string; active: boolean } | null>(null);
+  const [done, setDone] = useState<{ message: string; active: boolean; email: string } | null>(
+    null,
+  );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,7 +34,11 @@ export function RegisterForm({
         password: String(form.get('password') ?? ''),
         ...(inviteToken ? { invite_token: inviteToken } : {}),
       });
-      setDone({ message: data.data.message, active: data.data.status === 'active' });
+      setDone({
+        message: data.data.message,
+        active: data.data.status === 'active',
+        email: String(form.get('email') ?? ''),
+      });
     });
   }
 
@@ -49,10 +55,19 @@ export function RegisterForm({
     );
   }
   if (done) {
+    // The address the mail went to, so a typo shows (the same words for any address).
     return (
-      <p role="status" className={styles.success}>
-        {done.message}
-      </p>
+      <div className={styles.form}>
+        <p role="status" className={styles.success}>
+          {done.message}
+        </p>
+        <p className={styles.hint}>
+          Sent to <strong>{done.email}</strong>. Not your address?{' '}
+          <button type="button" className={styles.linkButton} onClick={() => setDone(null)}>
+            Register with another one
+          </button>
+        </p>
+      </div>
     );
   }
 

@@ -46,7 +46,7 @@ export function ResetForm() {
     return (
       <div className={styles.form}>
         <p role="status" className={styles.success}>
-          Your password is changed, and every session of your account has ended.
+          Your password is changed and your account is active. Every session it had has ended.
         </p>
         <Link prefetch={false} className={styles.link} href="/login">
           Sign in with the new password

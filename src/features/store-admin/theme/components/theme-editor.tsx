@@ -209,7 +209,10 @@ export function ThemeEditor({
           <ul className={styles.problems} aria-label="Colours that are hard to read">
             {problems.map((p) => (
               <li key={`${p.field}-${p.with}`}>
-                {COLOUR_LABELS[p.field]} on {COLOUR_LABELS[p.with]}: {p.ratio}:1, needs 4.5:1
+                <a href={`#c-${p.field}`}>
+                  {COLOUR_LABELS[p.field]} on {COLOUR_LABELS[p.with]}
+                </a>
+                : {p.ratio}:1, needs {MIN_CONTRAST}:1
               </li>
             ))}
           </ul>
