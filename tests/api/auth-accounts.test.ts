@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent } from '../support/agent';
 import { authRoutes, freshEmail, startAuthHarness } from '../support/auth-harness';
 import { PASSWORD, readyAgent, registeredUser, signedIn } from '../support/auth-flows';
-import { linkIn } from '../support/mail-server';
+import { linkIn, type ReceivedMail } from '../support/mail-server';
 import { hashToken } from '@/lib/security/tokens';
 
 const harness = await startAuthHarness();
@@ -20,6 +20,16 @@ afterAll(() => harness.close());
 
 const register = (agent: Agent, json: unknown) =>
   agent.call(routes.account.POST, '/svc/account', { method: 'POST', json });
+
+/** Sets `password` with the reset link a mail carries; answers the call's status. */
+async function choosePassword(agent: Agent, received: ReceivedMail, password: string) {
+  const token = linkIn(received, '/reset-password').searchParams.get('token');
+  const answer = await agent.call(routes.reset.POST, '/api/reset-password', {
+    method: 'POST',
+    json: { token, password, password_confirmation: password },
+  });
+  return answer.status;
+}
 
 describe('POST /svc/account (registration)', () => {
   it('mails an activation link to the store address, in the store brand, as text and HTML', async () => {
@@ -84,16 +94,7 @@ describe('POST /svc/account (registration)', () => {
 
     // Neither registration's password works until the owner chooses one with the link.
     expect((await signedIn(routes, email, { password: PASSWORD })).answer.status).toBe(401);
-    const token = linkIn(setup, '/reset-password').searchParams.get('token');
-    const chosen = await agent.call(routes.reset.POST, '/api/reset-password', {
-      method: 'POST',
-      json: {
-        token,
-        password: 'the owners own passphrase',
-        password_confirmation: 'the owners own passphrase',
-      },
-    });
-    expect(chosen.status).toBe(200);
+    expect(await choosePassword(agent, setup, 'the owners own passphrase')).toBe(200);
     expect(
       (await signedIn(routes, email, { password: 'the owners own passphrase' })).answer.status,
     ).toBe(200);
@@ -223,15 +224,7 @@ describe('POST /api/login', () => {
       json: { email },
     });
     const resetMail = await mail.waitFor(email, (m) => m.subject.startsWith('Reset'));
-    const chosen = await agent.call(routes.reset.POST, '/api/reset-password', {
-      method: 'POST',
-      json: {
-        token: linkIn(resetMail, '/reset-password').searchParams.get('token'),
-        password: 'a brand new passphrase',
-        password_confirmation: 'a brand new passphrase',
-      },
-    });
-    expect(chosen.status).toBe(200);
+    expect(await choosePassword(agent, resetMail, 'a brand new passphrase')).toBe(200);
     expect(
       (await signedIn(routes, email, { password: 'a brand new passphrase' })).answer.status,
     ).toBe(200);
