@@ -140,6 +140,15 @@ describe('POST /svc/account (registration)', () => {
     expect(Object.keys(answer.body.error.fields)).toContain(field);
   });
 
+  it('says an empty e-mail address is required, not that it is malformed', async () => {
+    const agent = await readyAgent(routes);
+    for (const email of ['', '   ']) {
+      const answer = await register(agent, { name: 'Ada', email, password: PASSWORD });
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.fields.email).toEqual(['is required']);
+    }
+  });
+
   it('never truncates a password: 256 characters sign in, 255 of them do not', async () => {
     const long = 'Lorem ipsum '.repeat(22).slice(0, 255) + 'Z';
     expect(long).toHaveLength(256);

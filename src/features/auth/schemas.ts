@@ -11,6 +11,7 @@ export const PASSWORD_MAX = 256;
 export const emailSchema = z
   .string({ error: 'is required' })
   .trim()
+  .min(1, 'is required')
   .max(254, 'must be at most 254 characters')
   .pipe(z.email('must look like name@example.com'))
   .transform((v) => v.toLowerCase());
