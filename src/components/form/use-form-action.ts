@@ -14,6 +14,8 @@ export function useFormAction(validationMessage: string, initialError: string | 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(initialError);
   const [fields, setFields] = useState<Record<string, string[]>>({});
+  // The refusal's code, for a form that says more for one of them (e.g. `account_not_activated`).
+  const [code, setCode] = useState<string | null>(null);
   const hydrated = useHydrated();
 
   async function run(
@@ -27,6 +29,7 @@ export function useFormAction(validationMessage: string, initialError: string | 
     setBusy(true);
     setError(null);
     setFields({});
+    setCode(null);
     try {
       await action();
       if (!options.leaving) setBusy(false);
@@ -35,11 +38,12 @@ export function useFormAction(validationMessage: string, initialError: string | 
       const problem = problemOf(e);
       options.onProblem?.(problem);
       setFields(problem.fields);
+      setCode(problem.code);
       setError(problem.code === 'validation_failed' ? validationMessage : problem.message);
       setBusy(false);
       return false;
     }
   }
 
-  return { busy, waiting: busy || !hydrated, error, setError, fields, run };
+  return { busy, waiting: busy || !hydrated, error, setError, fields, code, run };
 }

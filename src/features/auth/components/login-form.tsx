@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi, type CustomerUser } from '../api/auth-api';
 import { useFormAction } from '@/components/form/use-form-action';
@@ -98,9 +98,9 @@ export function LoginForm({
   const defaultOutcome = useDefaultOutcome(isCtdNow, next ?? (() => queryNow().get('next')));
   const done = onOutcome ?? defaultOutcome;
   const { mutate } = useSWRConfig();
-  const { busy, waiting, error, fields, run } = useFormAction('Check the fields marked below.');
-  // An account not activated yet: the way on (a reset's link activates) next to the message.
-  const [inactive, setInactive] = useState(false);
+  const { busy, waiting, error, fields, code, run } = useFormAction(
+    'Check the fields marked below.',
+  );
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -121,10 +121,7 @@ export function LoginForm({
         await mutate(CUSTOMER_KEY);
         done({ kind: 'signed_in', user: data.data.user });
       },
-      {
-        leaving: true,
-        onProblem: (problem) => setInactive(problem.code === 'account_not_activated'),
-      },
+      { leaving: true },
     );
   }
 
@@ -132,7 +129,8 @@ export function LoginForm({
     <>
       <form method="post" className={styles.form} onSubmit={submit} noValidate>
         <FormError message={error} />
-        {error && inactive ? (
+        {/* An account not activated yet: the way on (a reset's link activates) by the message. */}
+        {code === 'account_not_activated' ? (
           <p className={styles.hint}>
             <Link prefetch={false} className={styles.link} href="/forgot-password">
               Choose a new password to activate your account

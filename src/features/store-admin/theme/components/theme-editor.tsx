@@ -102,14 +102,14 @@ export function ThemeEditor({
   const problems = useMemo(() => contrastProblems(draft.theme), [draft.theme]);
   const fieldErrors = { ...save.fields, ...publish.fields };
   // A draft refused for its contrast: the list below already names each pair, so the alert says
-  // what happened instead of repeating the first of them.
-  const [refusedForContrast, setRefusedForContrast] = useState(false);
-  // Once the colours are fixed, the refusal is old news: nothing is shown until the next save.
-  const topError = refusedForContrast
-    ? problems.length > 0
-      ? `Not saved: the colours listed below are hard to read. Each needs a contrast of at least ${MIN_CONTRAST}:1.`
-      : publish.error
-    : (save.error ?? publish.error);
+  // what happened instead of repeating the first of them. Once the colours are fixed, the refusal
+  // is old news: nothing is shown until the next save.
+  const topError =
+    save.code === 'contrast_too_low'
+      ? problems.length > 0
+        ? `Not saved: the colours listed below are hard to read. Each needs a contrast of at least ${MIN_CONTRAST}:1.`
+        : null
+      : (save.error ?? publish.error);
 
   useEffect(() => {
     if (startedPreview.current) return;
@@ -132,10 +132,7 @@ export function ThemeEditor({
 
   async function saveDraft(): Promise<boolean> {
     setNotice(null);
-    setRefusedForContrast(false);
-    const ok = await save.run(() => browserApi.put('/api/store-admin/theme/draft', body()), {
-      onProblem: (problem) => setRefusedForContrast(problem.code === 'contrast_too_low'),
-    });
+    const ok = await save.run(() => browserApi.put('/api/store-admin/theme/draft', body()));
     if (ok) {
       setNotice('Draft saved: the preview shows it. Shoppers see it once you publish.');
       setFrameKey((k) => k + 1);
