@@ -28,9 +28,13 @@ const halves =
     ? 1
     : Math.max(1, Number(process.env.E2E_HALVES) || Math.min(2, availableParallelism()));
 
+/** The recorded seconds of each spec, by its path below the test directory. */
+const knownTimes = () =>
+  existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
+
 /** Every spec once, in the halves whose known times are the most even (longest first). */
 function split(count) {
-  const known = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
+  const known = knownTimes();
   // The files Playwright's default testMatch finds, at any depth of the test directory.
   const specs = readdirSync(specDir, { recursive: true })
     .map((f) => f.toString().split(path.sep).join('/'))
@@ -146,7 +150,7 @@ const results = await Promise.all(parts.map((part, i) => runHalf(i, part.specs))
 
 if (record) {
   // Merged into the times known: a run of some specs keeps the others'.
-  const seconds = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
+  const seconds = knownTimes();
   for (const { report } of results)
     if (existsSync(report))
       Object.assign(seconds, specSeconds(JSON.parse(readFileSync(report, 'utf8'))));

@@ -21,15 +21,22 @@ afterAll(() => harness.close());
 const register = (agent: Agent, json: unknown) =>
   agent.call(routes.account.POST, '/svc/account', { method: 'POST', json });
 
-/** Sets `password` with the reset link a mail carries; answers the call's status. */
-async function choosePassword(agent: Agent, received: ReceivedMail, password: string) {
-  const token = linkIn(received, '/reset-password').searchParams.get('token');
-  const answer = await agent.call(routes.reset.POST, '/api/reset-password', {
+/** Sets a password with a reset token (`confirmation` the same unless given). */
+const reset = (
+  agent: Agent,
+  token: string | null,
+  password = 'a brand new passphrase',
+  confirmation = password,
+) =>
+  agent.call(routes.reset.POST, '/api/reset-password', {
     method: 'POST',
-    json: { token, password, password_confirmation: password },
+    json: { token, password, password_confirmation: confirmation },
   });
-  return answer.status;
-}
+
+/** Sets `password` with the reset link a mail carries; answers the call's status. */
+const choosePassword = async (agent: Agent, received: ReceivedMail, password: string) =>
+  (await reset(agent, linkIn(received, '/reset-password').searchParams.get('token'), password))
+    .status;
 
 describe('POST /svc/account (registration)', () => {
   it('mails an activation link to the store address, in the store brand, as text and HTML', async () => {
@@ -271,16 +278,6 @@ describe('password recovery', () => {
       method: 'POST',
       json: { email },
       headers,
-    });
-  const reset = (
-    agent: Agent,
-    token: string | null,
-    password = 'a brand new passphrase',
-    confirmation = password,
-  ) =>
-    agent.call(routes.reset.POST, '/api/reset-password', {
-      method: 'POST',
-      json: { token, password, password_confirmation: confirmation },
     });
   async function resetToken(email: string, agent?: Agent): Promise<string> {
     const before = mail.to(email).length;

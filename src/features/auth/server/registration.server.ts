@@ -16,6 +16,7 @@ import {
   insertUser,
   isUniqueViolation,
   markActivated,
+  type UserRow,
 } from './users-repository.server';
 
 export const commonPassword = () =>
@@ -39,16 +40,7 @@ export const emailTaken = () =>
  * activates it (the reset's, so the password is always the mailbox owner's choice, never the
  * registration's that someone else may have made).
  */
-async function mailTakenAddress(
-  store: Store,
-  user: {
-    id: string;
-    name: string;
-    email: string;
-    activatedAt: Date | null;
-    passwordVersion: number;
-  },
-): Promise<void> {
+async function mailTakenAddress(store: Store, user: UserRow): Promise<void> {
   if (user.activatedAt) return mailAlreadyRegistered(store, user);
   const { token } = await issueToken(await appDb(), 'reset', {
     userId: user.id,
