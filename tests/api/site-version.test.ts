@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GET, PUT } from '@/app/api/site-version/route';
 import { GET as getToken } from '@/app/api/token/route';
+import { MAX_JSON_DEPTH, NESTED_TOO_DEEP } from '@/lib/http/read-json';
 import { apiRequest } from '../support/requests';
 
 const noContext = undefined as never;
@@ -95,10 +96,19 @@ describe('PUT /api/site-version', () => {
     ],
     ['no content type', { body: '{"id":1}' }, 415, 'unsupported_media_type'],
     ['an oversized body', { json: { id: 1, pad: 'x'.repeat(20_000) } }, 413, 'payload_too_large'],
+    [
+      'arrays nested 8,000 deep (16 KB of brackets)',
+      {
+        body: `${'['.repeat(8000)}${']'.repeat(8000)}`,
+        headers: { 'content-type': 'application/json' },
+      },
+      400,
+      'validation_failed',
+    ],
     ['an unknown host', { json: { id: 1 }, host: 'nowhere.localhost' }, 404, 'store_not_found'],
   ];
 
-  it.each(bad)('refuses %s with %i %s', async (_name, options, status, code) => {
+  it.each(bad)('refuses %s', async (_name, options, status, code) => {
     const response = await put(options);
     expect(response.status).toBe(status);
     const body = await response.json();
@@ -110,6 +120,17 @@ describe('PUT /api/site-version', () => {
   it('names the field and the rule broken', async () => {
     const response = await put({ json: { id: 9 } });
     expect((await response.json()).error.fields).toEqual({ id: ['must be 1 (GBP) or 2 (USD)'] });
+  });
+
+  it('says a body nested too deep is nested too deep, at any depth', async () => {
+    for (const depth of [MAX_JSON_DEPTH + 1, 8000]) {
+      const response = await put({
+        body: `{"id":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.fields).toEqual({ '(body)': [NESTED_TOO_DEEP] });
+    }
   });
 
   it('refuses a body larger than declared limit before reading it', async () => {

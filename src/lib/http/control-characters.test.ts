@@ -27,4 +27,12 @@ describe('controlCharacterFields', () => {
     };
     expect(controlCharacterFields(body)).toEqual({});
   });
+
+  it('walks a value nested far deeper than any body without recursion', () => {
+    const depth = 100_000;
+    const deep = JSON.parse(`${'['.repeat(depth)}"x\\u0000"${']'.repeat(depth)}`);
+    const fields = controlCharacterFields(deep);
+    expect(Object.values(fields)).toEqual([[CONTROL_CHARACTERS]]);
+    expect(Object.keys(fields)[0]).toBe(Array.from({ length: depth }, () => '0').join('.'));
+  });
 });

@@ -18,22 +18,28 @@ export function hasControlCharacter(text: string): boolean {
 /**
  * Every string of a parsed JSON value (object keys too) that holds a control character, as the
  * `fields` of a 400 `validation_failed`: the dotted path to the message, `(body)` for the root.
+ * Walked with a stack of its own, not by recursion: a body of brackets nested thousands deep must
+ * not take the server's call stack or, through copies of the path, its heap.
  */
 export function controlCharacterFields(value: unknown): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
-  const visit = (v: unknown, path: (string | number)[]): void => {
+  const flag = (path: string) => {
+    fields[path === '' ? '(body)' : path] = [CONTROL_CHARACTERS];
+  };
+  const under = (path: string, key: string | number) => (path === '' ? `${key}` : `${path}.${key}`);
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!;
     if (typeof v === 'string') {
-      if (hasControlCharacter(v))
-        fields[path.length > 0 ? path.join('.') : '(body)'] = [CONTROL_CHARACTERS];
+      if (hasControlCharacter(v)) flag(path);
     } else if (Array.isArray(v)) {
-      v.forEach((item, i) => visit(item, [...path, i]));
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], under(path, i)]);
     } else if (v !== null && typeof v === 'object') {
-      for (const [key, item] of Object.entries(v)) {
-        if (hasControlCharacter(key)) fields[[...path, key].join('.')] = [CONTROL_CHARACTERS];
-        else visit(item, [...path, key]);
+      for (const [key, item] of Object.entries(v).reverse()) {
+        if (hasControlCharacter(key)) flag(under(path, key));
+        else stack.push([item, under(path, key)]);
       }
     }
-  };
-  visit(value, []);
+  }
   return fields;
 }

@@ -5,6 +5,26 @@ import { controlCharacterFields } from './control-characters';
 /** Request bodies of this product are small; anything larger is refused before parsing. */
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
+/** The deepest nesting of arrays and objects a body may have; this product's bodies use a few. */
+export const MAX_JSON_DEPTH = 32;
+
+export const NESTED_TOO_DEEP = `must not nest arrays and objects more than ${MAX_JSON_DEPTH} deep`;
+
+/**
+ * True when a parsed JSON value nests arrays and objects deeper than `max` (`{}` is 1 deep).
+ * Walked with a stack of its own: the value may be nested thousands deep (16 KB of brackets).
+ */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, above] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (above + 1 > max) return true;
+    for (const item of Array.isArray(v) ? v : Object.values(v)) stack.push([item, above + 1]);
+  }
+  return false;
+}
+
 /** Turns zod issues into `fields`: dotted path to messages. */
 export function fieldsOf(error: z.ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
@@ -63,6 +83,12 @@ export async function readJson<S extends z.ZodType>(
 }
 
 function validated<S extends z.ZodType>(parsed: unknown, schema: S): z.output<S> {
+  // Nothing here or in a schema walks a value nested deeper than any body of this product needs.
+  if (nestsDeeperThan(parsed, MAX_JSON_DEPTH)) {
+    throw new ApiError(400, 'validation_failed', 'The request is not valid.', {
+      '(body)': [NESTED_TOO_DEEP],
+    });
+  }
   // A control character is refused wherever it is, along with what the schema finds.
   const fields = controlCharacterFields(parsed);
   const result = schema.safeParse(parsed);
