@@ -73,6 +73,10 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
   await expect(
     page.getByRole('link', { name: 'Choose a new password to activate your account' }),
   ).toHaveAttribute('href', '/forgot-password');
+  // The link takes the address typed there along (the tab's storage, not the URL: 0290).
+  await page.getByRole('link', { name: 'Choose a new password to activate your account' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByLabel('E-mail address')).toHaveValue(email);
 
   // The activation mail links to the store's configured address.
   const activation = await mailbox.waitFor(email, (m) => m.subject.startsWith('Activate'));

@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { takeEmailForReset } from '../email-for-reset';
 import { authApi } from '../api/auth-api';
 import { useFormAction } from '@/components/form/use-form-action';
 import styles from '@/components/form/form.module.css';
@@ -10,6 +11,13 @@ import { Field, FormError } from '@/components/form/field';
 export function ForgotForm() {
   const { waiting, error, fields, run } = useFormAction('Check the field marked below.');
   const [done, setDone] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The address typed on the sign-in form of this tab, unless the customer typed one already.
+  useEffect(() => {
+    const email = takeEmailForReset();
+    const input = formRef.current?.elements.namedItem('email');
+    if (email && input instanceof HTMLInputElement && input.value === '') input.value = email;
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,7 +36,7 @@ export function ForgotForm() {
     );
   }
   return (
-    <form method="post" className={styles.form} onSubmit={submit} noValidate>
+    <form ref={formRef} method="post" className={styles.form} onSubmit={submit} noValidate>
       <FormError message={error} />
       <Field
         id="email"

@@ -1,11 +1,12 @@
 'use client';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { useRef, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi, type CustomerUser } from '../api/auth-api';
 import { useFormAction } from '@/components/form/use-form-action';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
+import { keepEmailForReset } from '../email-for-reset';
 import styles from '@/components/form/form.module.css';
 import { Field, FormError } from '@/components/form/field';
 import { PasskeySignIn } from './passkey-sign-in';
@@ -101,6 +102,12 @@ export function LoginForm({
   const { busy, waiting, error, fields, code, run } = useFormAction(
     'Check the fields marked below.',
   );
+  const formRef = useRef<HTMLFormElement>(null);
+  // The Forgot password page starts with the address typed here.
+  const carryEmail = () => {
+    const input = formRef.current?.elements.namedItem('email');
+    if (input instanceof HTMLInputElement) keepEmailForReset(input.value);
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -127,12 +134,17 @@ export function LoginForm({
 
   return (
     <>
-      <form method="post" className={styles.form} onSubmit={submit} noValidate>
+      <form ref={formRef} method="post" className={styles.form} onSubmit={submit} noValidate>
         <FormError message={error} />
         {/* An account not activated yet: the way on (a reset's link activates) by the message. */}
         {code === 'account_not_activated' ? (
           <p className={styles.hint}>
-            <Link prefetch={false} className={styles.link} href="/forgot-password">
+            <Link
+              prefetch={false}
+              className={styles.link}
+              href="/forgot-password"
+              onClick={carryEmail}
+            >
               Choose a new password to activate your account
             </Link>
           </p>
@@ -165,7 +177,12 @@ export function LoginForm({
       {children}
       {onOutcome ? null : (
         <div className={styles.links}>
-          <Link prefetch={false} className={styles.link} href="/forgot-password">
+          <Link
+            prefetch={false}
+            className={styles.link}
+            href="/forgot-password"
+            onClick={carryEmail}
+          >
             Forgot your password?
           </Link>
           <Link prefetch={false} className={styles.link} href={registerHref}>
