@@ -445,6 +445,26 @@ describe('uploads', () => {
     }
   });
 
+  it('refuses an SVG too deep or too large to clean in good time, and keeps nothing of it', async () => {
+    const nested = (depth: number) =>
+      `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(depth - 2)}<rect width="1" height="1"/>${'</g>'.repeat(depth - 2)}</svg>`;
+    const wide = (count: number) =>
+      `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(count - 1)}</svg>`;
+    const before = (await auditOf(store, 'asset.uploaded')).length;
+    // 20,000 levels are 140 KB, well under the size limit; cleaning them took minutes.
+    for (const svg of [nested(65), nested(20_000), wide(5001)]) {
+      const answer = await upload(staff.agent, Buffer.from(svg));
+      expect(answer.status).toBe(422);
+      expect(answer.body.error.code).toBe('image_too_complex');
+      expect(answer.body.error.message).toContain('Simplify it or upload a PNG');
+    }
+    expect(await auditOf(store, 'asset.uploaded')).toHaveLength(before);
+    for (const svg of [nested(64), wide(5000)]) {
+      expect((await upload(staff.agent, Buffer.from(svg))).status).toBe(201);
+    }
+    expect(await auditOf(store, 'asset.uploaded')).toHaveLength(before + 2);
+  });
+
   it('refuses more than 512 KB', async () => {
     const big = Buffer.alloc(512 * 1024 + 1, 0);
     Buffer.from(TINY_PNG, 'base64').copy(big);
