@@ -6,3 +6,8 @@ export function answerMalformedPath(req: IncomingMessage, res: ServerResponse): 
 export function cacheStatus(verdict: string): string;
 export function withoutInternalHeaders(res: ServerResponse): void;
 export function closeIfBodyUnread(req: IncomingMessage, res: ServerResponse): void;
+export function answerUnknownMethod(req: IncomingMessage, res: ServerResponse): boolean;
+export function answerClientError(
+  error: Error & { code?: string },
+  socket: import('node:stream').Duplex,
+): void;

@@ -1,6 +1,8 @@
 // What the production server does about requests and answers Next handles badly on its own
 // (docs/decisions/0046 to 0048): malformed paths, internal headers on the way out, and
-// connections whose request body was left unread.
+// connections whose request body was left unread, methods nobody uses, requests Node's parser
+// refuses.
+import { STATUS_CODES } from 'node:http';
 
 /** The path of a request target, without its query string. @param {string} url */
 export const pathOf = (url) => {
@@ -115,4 +117,63 @@ export function closeIfBodyUnread(req, res) {
     req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
   if (req.complete || !hasBody) return;
   res.setHeader('connection', 'close');
+}
+
+/** The methods this product answers; Next answers OPTIONS for route handlers itself. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * A method this product has no use for (TRACE, PROPFIND, PURGE...): Next answers TRACE with a 500
+ * and the WebDAV methods with an empty 400. Here it is 405 in the documented error format, with
+ * the methods a path may take. Answers true when the request has been answered.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
+export function answerUnknownMethod(req, res) {
+  if (KNOWN_METHODS.has(req.method ?? 'GET')) return false;
+  const body = JSON.stringify({
+    error: {
+      code: 'method_not_allowed',
+      message: 'Use GET, HEAD, POST, PUT, PATCH, DELETE or OPTIONS.',
+    },
+  });
+  res.writeHead(405, {
+    allow: [...KNOWN_METHODS].join(', '),
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  });
+  res.end(body);
+  return true;
+}
+
+/** What Node's parser refused, as the status and the error of the documented format. */
+function clientErrorAnswer(code) {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return [431, 'headers_too_large', 'The request line and headers must be under 16 KB.'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return [408, 'request_timeout', 'The request did not arrive in time.'];
+  return [400, 'bad_request', 'The request is not valid HTTP.'];
+}
+
+/**
+ * The answer to a request Node's parser refuses before any handler sees it (a request line or
+ * headers over 16 KB, a raw byte where HTTP allows none, a request that took too long): the
+ * status Node would send, with a body in the documented error format, and the connection closed
+ * (Node's documented `clientError` event).
+ * @param {Error & { code?: string }} error
+ * @param {import('node:stream').Duplex} socket
+ */
+export function answerClientError(error, socket) {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message] = clientErrorAnswer(error.code);
+  const body = JSON.stringify({ error: { code, message } });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\ncache-control: no-store\r\n` +
+      `connection: close\r\n\r\n${body}`,
+  );
 }

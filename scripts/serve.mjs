@@ -13,8 +13,9 @@
 //   (request-log.mjs).
 // - The security headers of every answer, with a Content-Security-Policy per page
 //   (security-headers.mjs).
-// - Answers to what Next handles badly: malformed paths, internal headers on the way out, a
-//   connection whose request body was left unread (http-guards.mjs).
+// - Answers to what Next handles badly: malformed paths, methods nobody uses, internal headers on
+//   the way out, a connection whose request body was left unread, and a body in the error format
+//   for what Node's parser refuses (http-guards.mjs).
 // - GET /metrics for Prometheus, behind METRICS_TOKEN (metrics.mjs).
 // - A graceful stop on SIGTERM or SIGINT: /api/ready answers 503 at once, no new connection is
 //   taken, the requests in flight finish, and the process exits within STOP_GRACE_MS
@@ -25,7 +26,9 @@ import path from 'node:path';
 import next from 'next';
 import onHeaders from 'on-headers';
 import {
+  answerClientError,
   answerMalformedPath,
+  answerUnknownMethod,
   closeIfBodyUnread,
   pathOf,
   withoutInternalHeaders,
@@ -65,6 +68,7 @@ let stopping = false;
 const STOP_GRACE_MS = Number(process.env.STOP_GRACE_MS || 8_000);
 
 const server = createServer((req, res) => withPageContext((page) => serve(req, res, page)));
+server.on('clientError', answerClientError);
 
 /**
  * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res
@@ -120,7 +124,7 @@ function serve(req, res, page) {
     );
     return;
   }
-  if (answerMalformedPath(req, res)) return;
+  if (answerUnknownMethod(req, res) || answerMalformedPath(req, res)) return;
   handle(req, res);
 }
 // Behind a load balancer, idle keep-alive connections must outlive the balancer's own timeout.

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { jsonOf, PORT, request, type RawResponse } from './support';
+import { jsonOf, PORT, rawRequest, request, type RawResponse } from './support';
 
 /** What the production server answers to requests a browser never sends. */
 
@@ -137,6 +137,59 @@ test('bodies of brackets nested thousands deep get 400, again and again, and the
       code: 'validation_failed',
       fields: { '(body)': ['must not nest arrays and objects more than 32 deep'] },
     });
+  }
+  expect((await request({ path: '/api/store' })).status).toBe(200);
+});
+
+test('a method nobody uses gets 405 in the error format, on pages and calls alike', async () => {
+  const unused: [string, string][] = [
+    ['TRACE', '/api/store'],
+    ['TRACE', '/check-health'],
+    ['TRACE', '/'],
+    ['PROPFIND', '/'],
+    ['PROPFIND', '/api/cart'],
+    ['PURGE', '/domains'],
+  ];
+  for (const [method, path] of unused) {
+    const answer = await request({ method, path });
+    expect(answer.status, `${method} ${path}`).toBe(405);
+    expect(answer.headers).toMatch(/^allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS$/im);
+    expect(jsonOf(answer).error.code, `${method} ${path}`).toBe('method_not_allowed');
+  }
+});
+
+test("what Node's parser refuses gets its status with a body in the error format", async () => {
+  const cases: [string, Buffer, number, string][] = [
+    [
+      'headers over 16 KB',
+      Buffer.from(
+        `GET /api/store HTTP/1.1\r\nHost: nameport.localhost\r\nX-Pad: ${'a'.repeat(20_000)}\r\n\r\n`,
+      ),
+      431,
+      'headers_too_large',
+    ],
+    [
+      'raw UTF-8 in the query',
+      Buffer.concat([
+        Buffer.from('GET /api/domains/search?q='),
+        Buffer.from('😀', 'utf8'),
+        Buffer.from(' HTTP/1.1\r\nHost: nameport.localhost\r\n\r\n'),
+      ]),
+      400,
+      'bad_request',
+    ],
+    [
+      'a DEL byte in a header value',
+      Buffer.from('GET /api/store HTTP/1.1\r\nHost: nameport.localhost\r\nX-Key: ab\x7fcd\r\n\r\n'),
+      400,
+      'bad_request',
+    ],
+  ];
+  for (const [name, bytes, status, code] of cases) {
+    const answer = await rawRequest(bytes);
+    expect(answer.status, name).toBe(status);
+    expect(answer.headers, name).toMatch(/^content-type: application\/json/im);
+    expect(jsonOf(answer).error.code, name).toBe(code);
   }
   expect((await request({ path: '/api/store' })).status).toBe(200);
 });
