@@ -140,6 +140,11 @@ describe('hosts verified by DNS', () => {
     expect((await list(a.agent)).body.data.hosts.map((h: { host: string }) => h.host)).toContain(
       host,
     );
+    // A segment Next has decoded to a lone '%' (from %25) names no host: 404, not a 500.
+    for (const odd of ['%', 'a%b.com', '%zz', '%E0%A4%A']) {
+      expect((await verify(b.agent, odd)).status, odd).toBe(404);
+      expect((await remove(b.agent, odd)).status, odd).toBe(404);
+    }
   });
 
   it('lets one of two stores adding the same host at once win', async () => {

@@ -1,4 +1,5 @@
 import { dataResponse } from '@/lib/http/api-response';
+import { decodedParam } from '@/lib/http/path-param';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { requestInput } from '@/lib/http/request-input';
 import { verifyHost } from '@/features/store-admin/hosts/hosts.server';
@@ -12,7 +13,7 @@ type Context = { params: Promise<{ host: string }> };
  */
 export const POST = apiRoute<Context>(async (request, { params }) => {
   const staff = await requireStaff(requestInput(request), 'hosts.write');
-  return dataResponse(await verifyHost(staff, decodeURIComponent((await params).host)));
+  return dataResponse(await verifyHost(staff, decodedParam((await params).host)));
 });
 
 export const GET = methodNotAllowed(['POST']);
