@@ -89,11 +89,28 @@ describe('orders in the store admin', () => {
     // Another store's list holds none of these.
     const theirs = await stranger.agent.call(list.GET, '/api/store-admin/orders');
     expect(theirs.body.data.orders).toEqual([]);
-    for (const bad of ['status=lost', 'limit=0', 'from=2026-13-45', 'cursor=%21%21', 'zzz=1']) {
+    for (const bad of [
+      'status=lost',
+      'limit=0',
+      'from=2026-13-45',
+      // No such day, and days at the ends of the calendar the database cannot take.
+      'from=2026-02-30',
+      'to=9999-12-31',
+      'from=0000-01-01',
+      'cursor=%21%21',
+      'zzz=1',
+    ]) {
       const answer = await staff.agent.call(list.GET, `/api/store-admin/orders?${bad}`);
       expect(answer.status, bad).toBe(400);
       expect(answer.body.error.code).toBe('validation_failed');
     }
+    expect(
+      (await staff.agent.call(list.GET, '/api/store-admin/orders?to=9999-12-31')).body.error.fields,
+    ).toEqual({ to: ['must be between 2000-01-01 and 2099-12-31'] });
+    expect(
+      (await staff.agent.call(list.GET, '/api/store-admin/orders?from=2000-01-01&to=2099-12-31'))
+        .status,
+    ).toBe(200);
     const bad = await staff.agent.call(list.GET, '/api/store-admin/orders?q=a%07b');
     expect(bad.status).toBe(400);
   });
@@ -301,6 +318,13 @@ describe('orders in the store admin', () => {
         )
       ).status,
     ).toBe(400);
+    for (const range of ['from=9997-01-01&to=9999-12-31', 'from=0000-01-01&to=0002-12-31']) {
+      const answer = await owner.agent.call(
+        sales.GET,
+        `/api/store-admin/reports/sales?${range}&format=csv`,
+      );
+      expect(answer.status, range).toBe(400);
+    }
 
     // The other tables, each a file of its own with the same sums as the JSON.
     const csvOf = async (table: string) => {

@@ -14,10 +14,19 @@ export const ADMIN_ORDER_STATUSES = [
 ] as const;
 export const ADMIN_PROVIDERS = ['demo', 'stripe', 'manual'] as const;
 
+/** The days the filters and reports take: any date a store can have had or will have orders on. */
+export const FIRST_DAY = '2000-01-01';
+export const LAST_DAY = '2099-12-31';
+
+/** A calendar day, YYYY-MM-DD: 2026-02-30 is no day (Date.parse would make it March 2nd). */
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'is not a date');
+  .refine((v) => {
+    const at = Date.parse(`${v}T00:00:00Z`);
+    return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === v;
+  }, 'is not a date')
+  .refine((v) => v >= FIRST_DAY && v <= LAST_DAY, `must be between ${FIRST_DAY} and ${LAST_DAY}`);
 
 const cursor = z
   .string()
