@@ -129,6 +129,9 @@ describe('PATCH /api/services/{id}', () => {
       [{ nameservers: ['ns1.example.com'] }, 'nameservers'],
       [{ nameservers: ['ns1.example.com', 'not a host'] }, 'nameservers.1'],
       [{ nameservers: ['ns1.example.com', 'NS1.example.com'] }, 'nameservers.1'],
+      // A symbol the URL parser turns into punycode, but no domain can hold (decision 0141).
+      [{ nameservers: ['ns1.example.com', 'ns2.😀.example'] }, 'nameservers.1'],
+      [{ nameservers: ['ns1.xn--e28h.example', 'ns2.example.com'] }, 'nameservers.0'],
       [{ nameservers: Array.from({ length: 14 }, (_, i) => `ns${i}.example.com`) }, 'nameservers'],
       [{ forward_to: '+441134960000' }, 'forward_to'],
       [{ locked: 'yes' }, 'locked'],

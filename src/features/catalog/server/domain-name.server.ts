@@ -83,6 +83,15 @@ function idnRule(text: string): string | null {
   return null;
 }
 
+/**
+ * What IDNA2008 refuses in a host name already in ASCII (a name server's, made so by the URL
+ * parser, which follows UTS 46 and takes symbols such as emoji), in the search's words; null when
+ * it has no internationalised label or IDNA2008 takes them all (docs/decisions/0141).
+ */
+export function asciiHostRule(ascii: string): string | null {
+  return /(^|\.)xn--/i.test(ascii) ? idnRule(ascii.toLowerCase()) : null;
+}
+
 /** Checks and normalises a search query; answers the rule it breaks otherwise. */
 export function parseDomainQuery(
   input: string,

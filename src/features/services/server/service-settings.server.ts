@@ -13,6 +13,7 @@ import type { AppDb } from '@/lib/db/client';
 import type { ServiceDetails } from '@/lib/db/column-types';
 import { ApiError } from '@/lib/http/api-response';
 import { fieldsOf } from '@/lib/http/read-json';
+import { asciiHostRule } from '@/features/catalog/server/domain-name.server';
 import { requirePermission, type Permission, type Role } from '@/features/access/roles';
 import { recordActivity, type ActivityActor } from '@/features/activity/server/activity.server';
 import {
@@ -176,7 +177,18 @@ async function changeFor(
     change.cancelAtPeriodEnd = patch.cancel_at_period_end;
   }
   if (row.type === 'domain') {
-    if (patch.nameservers) details.nameservers = patch.nameservers;
+    if (patch.nameservers) {
+      // The schema, shared with the pages, converts IDN with the URL parser; the search's rules
+      // (IDNA2008) decide here, so a name server cannot be a name the search refuses.
+      const refused = Object.fromEntries(
+        (patch.nameservers as string[]).flatMap((host, i) => {
+          const rule = asciiHostRule(host);
+          return rule ? [[`nameservers.${i}`, [rule]]] : [];
+        }),
+      );
+      if (Object.keys(refused).length > 0) throw invalid(refused);
+      details.nameservers = patch.nameservers;
+    }
     if (typeof patch.locked === 'boolean') details.locked = patch.locked;
   }
   if (row.type === 'number') {
