@@ -16,6 +16,7 @@ const revoke = await import('@/app/api/oauth/revoke/route');
 const passkeyOptions = await import('@/app/api/passkey/options/route');
 const emailRoute = await import('@/app/api/account/email/route');
 const { appDb } = await import('@/lib/db/app-db');
+const { waitInWords } = await import('@/lib/rate-limit/limiter');
 const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 
 beforeAll(async () => {
@@ -24,13 +25,20 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 /** Calls `call` until it answers 429; answers the statuses and the last answer. */
-async function untilLimited(call: () => Promise<{ status: number; headers: Headers }>) {
+async function untilLimited(
+  call: () => Promise<{ status: number; headers: Headers; body?: unknown }>,
+) {
   const statuses: number[] = [];
   for (let i = 0; i < 25; i++) {
     const answer = await call();
     statuses.push(answer.status);
     if (answer.status === 429) {
-      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+      const wait = Number(answer.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(0);
+      // The message says how long, as Retry-After does.
+      expect((answer.body as { error: { message: string } }).error.message).toBe(
+        `Too many attempts. Try again in ${waitInWords(wait)}.`,
+      );
       return statuses;
     }
   }

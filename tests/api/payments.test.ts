@@ -230,6 +230,12 @@ describe('invoices', () => {
     expect(invoice).toMatchObject({ currency: 'USD', shows_vat: false });
     expect(invoice.totals.vat).toBe(0);
     expect(invoice.lines.every((l: { vat_rate: number }) => l.vat_rate === 0)).toBe(true);
+    // The receipt calls it what its title says: an invoice, not a VAT invoice.
+    await finishPayment(payment.id);
+    await runDueJobs();
+    const receipt = await mail.waitFor(b.email, (m) => m.subject.startsWith('Payment received'));
+    expect(receipt.text).toContain(`Your invoice ${invoice.number} is attached.`);
+    expect(receipt.text).not.toContain('VAT');
   });
 });
 

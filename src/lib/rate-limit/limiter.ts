@@ -58,10 +58,25 @@ function limiterFor(rule: LimitRule): Promise<RateLimiterAbstract> {
   return limiter;
 }
 
-export const tooManyRequests = (retryAfterS: number) =>
-  new ApiError(429, 'rate_limited', 'Too many attempts. Wait a moment and try again.', undefined, {
-    'retry-after': String(Math.max(1, retryAfterS)),
-  });
+/** How long a wait is, in the words of the 429's message: "30 seconds", "about 6 minutes". */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return minutes === 1 ? 'about a minute' : `about ${minutes} minutes`;
+  return `about ${Math.ceil(minutes / 60)} hours`;
+}
+
+/** 429 with Retry-After, and a message that says how long (Retry-After in words). */
+export const tooManyRequests = (retryAfterS: number) => {
+  const wait = Math.max(1, Math.ceil(retryAfterS));
+  return new ApiError(
+    429,
+    'rate_limited',
+    `Too many attempts. Try again in ${waitInWords(wait)}.`,
+    undefined,
+    { 'retry-after': String(wait) },
+  );
+};
 
 /**
  * Counts one request against each (rule, key) pair in order and throws 429 with Retry-After at

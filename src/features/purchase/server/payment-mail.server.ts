@@ -17,11 +17,18 @@ export function totalText(order: Order): string {
     : total;
 }
 
-/** "Payment received" with the VAT invoice attached as a PDF. */
+/** "Payment received" with the invoice attached as a PDF, named as its title names it. */
 export async function sendReceipt(
   tx: AppDb,
   store: Store,
-  input: { order: Order; invoiceNumber: string; invoiceId: string; pdf: Buffer },
+  input: {
+    order: Order;
+    invoiceNumber: string;
+    /** "VAT invoice", or "Invoice" where no VAT is charged (site version 2). */
+    invoiceTitle: string;
+    invoiceId: string;
+    pdf: Buffer;
+  },
 ): Promise<void> {
   const { order } = input;
   const attachment: MailAttachment = {
@@ -34,7 +41,7 @@ export async function sendReceipt(
     greeting: `Hello ${order.billing.name},`,
     paragraphs: [
       `We received your payment of ${totalText(order)} for order ${order.number}. Thank you.`,
-      `Your VAT invoice ${input.invoiceNumber} is attached.`,
+      `Your ${input.invoiceTitle.replace(/^Invoice/, 'invoice')} ${input.invoiceNumber} is attached.`,
       'Your domains, numbers and plans are ready in your account.',
     ],
     action: { label: 'View your invoice', url: storeLink(store, `/invoices/${input.invoiceId}`) },

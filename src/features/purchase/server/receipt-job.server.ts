@@ -4,6 +4,7 @@ import { appDb } from '@/lib/db/app-db';
 import { defineJob } from '@/lib/jobs/registry';
 import { notifyJobWorkers, prepareJobQueue } from '@/lib/jobs/process-queue.server';
 import { logger } from '@/lib/logger';
+import { invoiceTitle } from '@/features/invoices/invoice-format';
 import { invoicePdf } from '@/features/invoices/server/invoice-pdf.server';
 import { invoiceOfOrder } from '@/features/invoices/server/invoices.server';
 import { claimOrderReceipt, orderById, orderView } from '@/features/orders/server/orders.server';
@@ -33,6 +34,7 @@ async function sendReceiptOf({ orderId }: { orderId: string }): Promise<void> {
       order: orderView(found.order, found.lines),
       invoiceId: invoice.id,
       invoiceNumber: invoice.number,
+      invoiceTitle: invoiceTitle(invoice),
       pdf,
     });
   });
