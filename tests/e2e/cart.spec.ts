@@ -240,6 +240,11 @@ test('the cart: a number with its hold countdown, a plan, years, VAT, site versi
 
   await visit(page, '/plans');
   const business = page.locator('[data-plan="business"]');
+  // No user at all is no plan: the card says so and nothing is added.
+  await business.getByLabel('Users').fill('0');
+  await business.getByRole('button').click();
+  await expect(business.getByRole('status')).toHaveText('Users: a whole number from 1 to 1000.');
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toBeHidden();
   await business.getByLabel('Users').fill('3');
   await business.getByRole('button').click();
   await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText('Business plan');

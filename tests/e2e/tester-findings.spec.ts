@@ -52,7 +52,11 @@ test('a number search with no match says what to try, and the area code says it 
 }) => {
   await visit(page, '/numbers?area=99999');
   await expect(page.locator('#main')).toContainText(
-    'No free numbers match. Try another area code, or fewer digits.',
+    'No available numbers match. Try another area code, or fewer digits.',
+  );
+  // The other country's numbers are one currency away, and the page says so.
+  await expect(page.locator('#main')).toContainText(
+    /For (UK numbers, choose GBP|US numbers, choose USD) as the currency at the top of the page\./,
   );
   const area = page.getByRole('textbox', { name: 'Area code or prefix' });
   await area.fill('abc');

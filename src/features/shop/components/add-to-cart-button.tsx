@@ -15,7 +15,11 @@ export function AddToCartButton({
   what,
   disabled = false,
 }: {
-  item: Record<string, unknown>;
+  /**
+   * What is added; a function when it is read from a field at the click, answering the field's
+   * error instead when it holds no valid value (nothing is sent then).
+   */
+  item: Record<string, unknown> | (() => { item: Record<string, unknown> } | { error: string });
   /** What is added, as people read it: "example.com", "the Business plan". */
   what: string;
   disabled?: boolean;
@@ -28,9 +32,14 @@ export function AddToCartButton({
 
   async function add() {
     if (busy) return;
+    const made = typeof item === 'function' ? item() : { item };
+    if ('error' in made) {
+      setError(made.error);
+      return;
+    }
     setBusy(true);
     setError(null);
-    const result = await call('post', '/api/cart', item, { flash: true });
+    const result = await call('post', '/api/cart', made.item, { flash: true });
     setBusy(false);
     if (result.ok) setAdded(true);
     else setError(result.message);

@@ -59,7 +59,7 @@ export function NumberSearch({
         </button>
       </form>
       <Heading className={styles.listHeading}>
-        {filtered ? 'Numbers that match' : 'Free numbers'}
+        {filtered ? 'Numbers that match' : 'Available numbers'}
       </Heading>
       {search.error ? (
         <p className={styles.error} role="alert">
@@ -68,8 +68,8 @@ export function NumberSearch({
       ) : search.offers.length === 0 ? (
         <p className={styles.status}>
           {filtered
-            ? 'No free numbers match. Try another area code, or fewer digits.'
-            : 'No free numbers just now. Look again later.'}
+            ? 'No available numbers match. Try another area code, or fewer digits.'
+            : 'No numbers are available just now. Look again later.'}
         </p>
       ) : null}
       <ul className={styles.list}>

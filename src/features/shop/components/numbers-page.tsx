@@ -24,7 +24,10 @@ export async function NumbersPage({
       <h1>Phone numbers</h1>
       <p>
         {siteVersion === 1 ? 'UK' : 'US'} numbers, billed monthly. A number you add is held for you
-        for 15 minutes.
+        for 15 minutes.{' '}
+        {siteVersion === 1
+          ? 'For US numbers, choose USD as the currency at the top of the page.'
+          : 'For UK numbers, choose GBP as the currency at the top of the page.'}
       </p>
       <NumberSearch siteVersion={siteVersion} search={search} action="/numbers" />
     </>

@@ -1,5 +1,5 @@
 'use client';
-import { useId, useState } from 'react';
+import { useId, useRef } from 'react';
 import { Price } from '@/features/pricing/components/price';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import { AddToCartButton } from './add-to-cart-button';
@@ -26,7 +26,15 @@ export function PlanCard({
 }) {
   const Name = `h${headingLevel}` as const;
   const id = useId();
-  const [users, setUsers] = useState(1);
+  // Read at the click, not kept in state: a number typed before the page's script ran stays, and
+  // the field can be cleared to type another.
+  const field = useRef<HTMLInputElement>(null);
+  const planItem = () => {
+    const users = Number(field.current?.value ?? '1');
+    return Number.isInteger(users) && users >= 1 && users <= 1000
+      ? { item: { type: 'plan', plan: plan.id, users } }
+      : { error: 'Users: a whole number from 1 to 1000.' };
+  };
   return (
     <li className={styles.card} data-plan={plan.id}>
       <div className={styles.details}>
@@ -45,18 +53,16 @@ export function PlanCard({
       <div className={styles.actions}>
         <label htmlFor={id}>Users</label>
         <input
+          ref={field}
           id={id}
           type="number"
           min={1}
           max={1000}
-          value={users}
-          onChange={(e) => setUsers(Math.min(1000, Math.max(1, Number(e.target.value) || 1)))}
+          step={1}
+          defaultValue={1}
           className={styles.input}
         />
-        <AddToCartButton
-          item={{ type: 'plan', plan: plan.id, users }}
-          what={`the ${plan.name} plan`}
-        />
+        <AddToCartButton item={planItem} what={`the ${plan.name} plan`} />
       </div>
     </li>
   );
