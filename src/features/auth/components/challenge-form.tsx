@@ -6,6 +6,7 @@ import { useSWRConfig } from 'swr';
 import { authApi, problemOf, type CustomerUser } from '../api/auth-api';
 import { CUSTOMER_KEY } from '../hooks/use-customer';
 import type { ChallengeMethod } from '../schemas';
+import { BROUGHT, forAdmin, otherMethods } from '../challenge-switches';
 import { useFormAction } from '@/components/form/use-form-action';
 import styles from '@/components/form/form.module.css';
 import { sameSitePath } from './login-form';
@@ -21,9 +22,6 @@ const METHOD_NAMES: Record<ChallengeMethod, string> = {
   sms: 'text message',
   backup_code: 'backup code',
 };
-
-/** Methods whose code the customer brings; the others send one. */
-const BROUGHT: ChallengeMethod[] = ['totp', 'backup_code', 'passkey'];
 
 function instruction(state: State): string {
   if (state.method === 'totp') return 'Enter the 6-digit code your authenticator app shows.';
@@ -162,9 +160,15 @@ export function ChallengeForm(props: {
     );
   }
   if (!state) return <p aria-live="polite">Loading…</p>;
-  const others = state.methods.filter((m) => m !== state.method || !BROUGHT.includes(m));
+  const others = otherMethods(state, next);
   const switches = (
     <div className={styles.actions} role="group" aria-label="Other ways to confirm">
+      {forAdmin(next) && state.methods.includes('email') ? (
+        <p className={styles.hint}>
+          The admin does not take a code by e-mail: use your app, a passkey, a text message or a
+          backup code.
+        </p>
+      ) : null}
       {others.map((m) => (
         <button
           key={m}
