@@ -59,6 +59,8 @@ test('register, activate, turn on TOTP, sign in with TOTP and with an e-mail cod
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('status')).toContainText('Check your e-mail');
   await expect(page.getByRole('status')).toContainText('Use Forgot password');
+  // The answer replaced the form: it has the focus the form's button had.
+  await expect(page.getByRole('status')).toBeFocused();
   // The address the mail went to, so a typo shows.
   await expect(page.getByRole('main')).toContainText(`Sent to ${email}`);
 

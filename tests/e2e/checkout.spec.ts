@@ -111,6 +111,8 @@ async function journey(page: Page, host: string) {
   await expect(page.getByRole('alert').filter({ hasText: 'declined' })).toContainText(
     'The card was declined (demo).',
   );
+  // The message takes the focus the clicked (and now gone) button had.
+  await expect(page.getByRole('alert').filter({ hasText: 'declined' })).toBeFocused();
   await expectNoSeriousViolations(page, 'declined');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('button', { name: 'Needs authentication (demo)' })).toBeVisible();

@@ -119,6 +119,10 @@ test('a customer changes a domain’s name servers and reveals its auth code on 
   await expect(
     page.getByRole('status').filter({ hasText: 'Name servers and lock saved.' }),
   ).toBeVisible();
+  // Where the keyboard is after the save: on what it says, not back at the top of the page.
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Name servers and lock saved.' }),
+  ).toBeFocused();
   await page.reload();
   await expect(page.getByLabel('Name servers (2 to 13, one per line)')).toHaveValue(
     'ns1.example.net\nns2.example.net',

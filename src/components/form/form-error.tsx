@@ -1,6 +1,7 @@
 'use client';
-import { useEffect, useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styles from './form.module.css';
+import { useTakeLostFocus } from './take-lost-focus';
 
 /**
  * A form's message about what went wrong. After a submit the button is disabled while it waits
@@ -9,14 +10,24 @@ import styles from './form.module.css';
  */
 export function FormError({ message }: { message: string | null }) {
   const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (!message) return;
-    const active = document.activeElement;
-    if (!active || active === document.body) ref.current?.focus();
-  }, [message]);
+  useTakeLostFocus(ref, message);
   return message ? (
     <p ref={ref} tabIndex={-1} role="alert" className={styles.error}>
       {message}
     </p>
   ) : null;
+}
+
+/**
+ * A form's answer when it went through ("Check your e-mail", "Saved"), announced, and taking the
+ * focus the submit or the replaced form lost, as FormError does.
+ */
+export function FormNotice({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useTakeLostFocus(ref, true);
+  return (
+    <p ref={ref} tabIndex={-1} role="status" className={styles.success}>
+      {children}
+    </p>
+  );
 }

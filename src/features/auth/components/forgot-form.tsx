@@ -6,6 +6,7 @@ import { authApi } from '../api/auth-api';
 import { useFormAction } from '@/components/form/use-form-action';
 import styles from '@/components/form/form.module.css';
 import { Field, FormError } from '@/components/form/field';
+import { FormNotice } from '@/components/form/form-error';
 
 /** Asks for a reset link; the answer is the same for every address. */
 export function ForgotForm() {
@@ -29,11 +30,7 @@ export function ForgotForm() {
   }
 
   if (done) {
-    return (
-      <p role="status" className={styles.success}>
-        {done} The link works once, within 60 minutes.
-      </p>
-    );
+    return <FormNotice>{done} The link works once, within 60 minutes.</FormNotice>;
   }
   return (
     <form ref={formRef} method="post" className={styles.form} onSubmit={submit} noValidate>

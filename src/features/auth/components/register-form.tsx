@@ -7,6 +7,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../schemas';
 import { LegalAgreement } from '@/features/tenancy/components/legal-links';
 import styles from '@/components/form/form.module.css';
 import { Field, FormError } from '@/components/form/field';
+import { FormNotice } from '@/components/form/form-error';
 
 /** Registration; with an invite token the new user joins the inviting account, active at once. */
 export function RegisterForm({
@@ -45,9 +46,7 @@ export function RegisterForm({
   if (done?.active) {
     return (
       <div className={styles.form}>
-        <p role="status" className={styles.success}>
-          {done.message}
-        </p>
+        <FormNotice>{done.message}</FormNotice>
         <Link prefetch={false} className={styles.link} href="/login">
           Sign in
         </Link>
@@ -58,9 +57,7 @@ export function RegisterForm({
     // The address the mail went to, so a typo shows (the same words for any address).
     return (
       <div className={styles.form}>
-        <p role="status" className={styles.success}>
-          {done.message}
-        </p>
+        <FormNotice>{done.message}</FormNotice>
         <p className={styles.hint}>
           Sent to <strong>{done.email}</strong>. Not your address?{' '}
           <button type="button" className={styles.linkButton} onClick={() => setDone(null)}>

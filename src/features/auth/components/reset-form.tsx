@@ -7,6 +7,7 @@ import { useFormAction } from '@/components/form/use-form-action';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../schemas';
 import styles from '@/components/form/form.module.css';
 import { Field, FormError } from '@/components/form/field';
+import { FormNotice } from '@/components/form/form-error';
 
 /** Choosing a new password from a reset link, checked first so a dead link says so at once. */
 export function ResetForm() {
@@ -45,9 +46,9 @@ export function ResetForm() {
   if (done) {
     return (
       <div className={styles.form}>
-        <p role="status" className={styles.success}>
+        <FormNotice>
           Your password is changed and your account is active. Every session it had has ended.
-        </p>
+        </FormNotice>
         <Link prefetch={false} className={styles.link} href="/login">
           Sign in with the new password
         </Link>

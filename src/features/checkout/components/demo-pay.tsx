@@ -94,10 +94,9 @@ export function DemoPay({ payment: initial, orderId }: { payment: Payment; order
       ) : null}
       {payment.status === 'failed' ? (
         <>
-          <p role="alert" className={authStyles.error}>
-            {payment.failure_message ?? 'The payment failed.'} Your order is still waiting for
-            payment.
-          </p>
+          <FormError
+            message={`${payment.failure_message ?? 'The payment failed.'} Your order is still waiting for payment.`}
+          />
           <PayButton orderId={orderId} label="Try again" />
         </>
       ) : null}

@@ -1,9 +1,10 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import authStyles from '@/components/form/form.module.css';
 import { FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
+import { useTakeLostFocus } from '@/components/form/take-lost-focus';
 import type { ServiceDetail } from '@/features/services/service-types';
 import Link from 'next/link';
 import type { DomainLife } from '../domain-life';
@@ -23,10 +24,18 @@ export type Props = {
   hasPaymentMethod: boolean;
 };
 
-/** A form's saved message, announced. */
+/** A form's saved message, announced; it takes the focus the busy button lost. */
 export function Saved({ message }: { message: string | null }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useTakeLostFocus(ref, message);
   return (
-    <p role="status" aria-live="polite" className={message ? authStyles.success : undefined}>
+    <p
+      ref={ref}
+      tabIndex={-1}
+      role="status"
+      aria-live="polite"
+      className={message ? authStyles.success : undefined}
+    >
       {message}
     </p>
   );
