@@ -112,9 +112,19 @@ test('a customer changes a domain’s name servers and reveals its auth code on 
   await expect(page.getByRole('link', { name: domain })).toBeVisible();
   await visit(page, `${base}/dashboard/services/${domainId}`);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  await page
-    .getByLabel('Name servers (2 to 13, one per line)')
-    .fill('ns1.example.net\nns2.example.net');
+  // One name server is not enough, and a name that is none is named: a sentence each.
+  const servers = page.getByLabel('Name servers (2 to 13, one per line)');
+  await servers.fill('ns1.example.net');
+  await page.getByRole('button', { name: 'Save name servers' }).click();
+  await expect(page.locator('#nameservers-error')).toHaveText(
+    'The name servers must be 2 to 13 host names.',
+  );
+  await servers.fill('ns1.example.net\nns2_bad');
+  await page.getByRole('button', { name: 'Save name servers' }).click();
+  await expect(page.locator('#nameservers-error p')).toHaveText([
+    '“ns2_bad” is not a host name like ns1.example.com',
+  ]);
+  await servers.fill('ns1.example.net\nns2.example.net');
   await page.getByRole('button', { name: 'Save name servers' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Name servers and lock saved.' }),

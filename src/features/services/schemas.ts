@@ -31,8 +31,8 @@ export function nameserverHost(input: string): string | null {
 
 const nameservers = z
   .array(z.string().max(253, 'must be a host name'), { error: 'must be a list of host names' })
-  .min(2, 'must name 2 to 13 name servers')
-  .max(13, 'must name 2 to 13 name servers')
+  .min(2, 'must be 2 to 13 host names')
+  .max(13, 'must be 2 to 13 host names')
   .transform((list, ctx) => {
     const out: string[] = [];
     list.forEach((entry, i) => {

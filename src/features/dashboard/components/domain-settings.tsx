@@ -81,9 +81,13 @@ export function DomainSettings({ service, canManage, canSecret, canBill, life }:
               aria-describedby={fieldErrors.length ? 'nameservers-error' : undefined}
             />
             {fieldErrors.length ? (
-              <p id="nameservers-error" className={authStyles.fieldError}>
-                {fieldErrors.join(' ')}
-              </p>
+              // One line each; a rule of the whole list ("must be 2 to 13 host names") is
+              // said as a sentence about it.
+              <div id="nameservers-error" className={authStyles.fieldError}>
+                {fieldErrors.map((m) => (
+                  <p key={m}>{/^[a-z]/.test(m) ? `The name servers ${m}.` : m}</p>
+                ))}
+              </div>
             ) : null}
           </div>
           <div className={authStyles.check}>
