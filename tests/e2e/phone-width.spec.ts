@@ -84,3 +84,33 @@ for (const host of HOSTS) {
     await expectWholeWords(page, `${host} order page`);
   });
 }
+
+test('the price list shows every column on a phone, without scrolling', async ({ page }) => {
+  await visit(page, `http://nameport.localhost:${PORT}/domains/pricing`);
+  const table = page.getByRole('table').first();
+  await expect(table.getByRole('columnheader', { name: 'Transfer' })).toBeVisible();
+  const overflow = await table.evaluate(
+    (t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth,
+  );
+  expect(overflow, 'the price table scrolls sideways').toBeLessThanOrEqual(0);
+});
+
+test('a USD invoice shows every column on a phone, without scrolling', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  const { base } = await customerWithServices(page, mailbox, 'nameport.localhost', 1);
+  await visit(page, `${base}/dashboard/invoices`);
+  await page.getByRole('main').getByRole('link', { name: /INV-/ }).first().click();
+  const table = page.getByRole('table').first();
+  await expect(table.getByRole('columnheader', { name: 'Amount' })).toBeVisible();
+  const overflow = await table.evaluate(
+    (t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth,
+  );
+  expect(overflow, 'the invoice lines scroll sideways').toBeLessThanOrEqual(0);
+  await expectFitsScreen(page, 'USD invoice');
+  await context.close();
+});
