@@ -125,6 +125,13 @@ async function journey(page: Page, host: string) {
   await expect(page).toHaveURL(/\/orders\//);
   await expect(page.getByRole('heading', { name: /^Order [A-Z]{2}-\d{6}$/ })).toBeVisible();
   await expect(page.locator('[data-order-status="fulfilled"]')).toContainText('Paid and ready');
+  // Each line says what was bought: the domain's years too.
+  await expect(
+    page
+      .getByRole('region', { name: 'What you ordered' })
+      .getByRole('listitem')
+      .filter({ hasText: `${name}.com` }),
+  ).toContainText(/1 year · VAT 20% · then £[\d.]+ a year/);
   await expectNoSeriousViolations(page, 'order');
   await page.getByRole('link', { name: 'View your invoice' }).click();
   await expect(

@@ -113,11 +113,14 @@ export function OrderView({
               <span className={styles.lineWhat}>
                 <strong>{line.label}</strong>
                 <span className={styles.muted}>
+                  {line.years ? `${line.years} ${line.years === 1 ? 'year' : 'years'} · ` : ''}
                   {line.quantity > 1
                     ? `${line.quantity} × ${formatMoney(line.unit.gross, sv)}, `
                     : ''}
                   VAT {line.vat_rate}% · then {formatMoney(line.recurring.gross, sv)} a{' '}
                   {line.recurring.period}
+                  {/* Years paid today are not charged again: the renewal starts after them. */}
+                  {line.years && line.years > 1 ? ` from year ${line.years + 1}` : ''}
                 </span>
               </span>
               <Amount money={line.total} siteVersion={sv} />
