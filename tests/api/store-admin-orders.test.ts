@@ -92,6 +92,7 @@ describe('orders in the store admin', () => {
     for (const bad of [
       'status=lost',
       'limit=0',
+      'limit=%205',
       'from=2026-13-45',
       // No such day, and days at the ends of the calendar the database cannot take.
       'from=2026-02-30',

@@ -44,14 +44,20 @@ describe('GET /api/voice/numbers', () => {
     expect(body.data.numbers).toEqual([]);
   });
 
-  it.each(['area=abc', 'limit=0', 'limit=101', 'contains=12x', 'colour=red'])(
-    'refuses %s with 400',
-    async (query) => {
-      const { status, body } = await call(numbers, `/api/voice/numbers?${query}`, GB);
-      expect(status).toBe(400);
-      expect(body.error.code).toBe('validation_failed');
-    },
-  );
+  it.each([
+    'area=abc',
+    'limit=0',
+    'limit=101',
+    'limit=0x10',
+    'limit=1e1',
+    'limit=',
+    'contains=12x',
+    'colour=red',
+  ])('refuses %s with 400', async (query) => {
+    const { status, body } = await call(numbers, `/api/voice/numbers?${query}`, GB);
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('validation_failed');
+  });
 });
 
 describe('GET /api/voice/plans', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt } from '@/lib/http/query-int';
 
 /** GET /api/domains/search: the name rules are checked by the search itself (field `q`). */
 export const domainSearchQuery = z.strictObject({
@@ -15,10 +16,5 @@ export const numberSearchQuery = z.strictObject({
     .string()
     .regex(/^\d{1,10}$/, '1-10 digits')
     .optional(),
-  limit: z.coerce
-    .number({ error: 'a whole number 1-100' })
-    .int('a whole number 1-100')
-    .min(1, 'a whole number 1-100')
-    .max(100, 'a whole number 1-100')
-    .default(20),
+  limit: queryInt(1, 100, 20, 'a whole number 1-100'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt } from '@/lib/http/query-int';
 import { emailSchema } from '@/features/auth/schemas';
 import { STAFF_ROLES } from './roles';
 
@@ -28,7 +29,7 @@ export const joinSchema = z.strictObject({ token: inviteTokenSchema });
 
 /** `GET /api/store-admin/audit?limit=&cursor=`. */
 export const auditQuerySchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: queryInt(1, 100, 50),
   cursor: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,200}$/, 'is not a cursor from an earlier page')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt } from '@/lib/http/query-int';
 
 /**
  * Queries and bodies of the store admin's orders, customers and reports (issue 26, points 6 and
@@ -46,7 +47,7 @@ export const orderListQuerySchema = z.strictObject({
     .optional(),
   from: day.optional(),
   to: day.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: queryInt(1, 100, 50),
   cursor,
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
@@ -54,7 +55,7 @@ export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 /** `GET /api/store-admin/customers?q&limit&cursor`. */
 export const customerListQuerySchema = z.strictObject({
   q: search,
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: queryInt(1, 100, 50),
   cursor,
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;

@@ -1,5 +1,6 @@
 import type { NextRequest } from 'next/server';
 import { z } from 'zod';
+import { queryInt } from '@/lib/http/query-int';
 import { ApiError, dataResponse, errorResponse, isApiError } from '@/lib/http/api-response';
 import { readQuery } from '@/lib/http/read-query';
 import { appDatabase } from '@/lib/db/app-db';
@@ -8,7 +9,7 @@ import { outboxEntries } from '@/lib/mail/outbox-list.server';
 
 const query = z.object({
   all: z.enum(['0', '1']).default('0'),
-  limit: z.coerce.number().int().min(1).max(500).default(20),
+  limit: queryInt(1, 500, 20),
 });
 
 const notFound = () => new ApiError(404, 'not_found', 'There is no such API path.');
