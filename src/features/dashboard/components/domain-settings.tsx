@@ -4,6 +4,8 @@ import authStyles from '@/components/form/form.module.css';
 import { Field, FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
+import { formatMoney } from '@/features/pricing/format-money';
+import { siteVersionOfCurrency } from '@/features/site-version/site-version';
 import styles from './dashboard.module.css';
 import { Saved, useSettings, type Props } from './settings-parts';
 
@@ -135,6 +137,12 @@ export function DomainSettings({ service, canManage, canSecret, canBill, life }:
       {canBill && (can.renew || can.restore) ? (
         <form method="post" className={styles.panel} onSubmit={renewNow}>
           <h2>{service.status === 'redemption' ? 'Restore' : 'Renew now'}</h2>
+          {service.status === 'redemption' ? null : (
+            <p>
+              {formatMoney(service.price.gross, siteVersionOfCurrency(service.currency))} a year,
+              added to the years this domain has left.
+            </p>
+          )}
           <FormError message={renew.error} />
           <div className={styles.row}>
             <div className={authStyles.field}>

@@ -83,13 +83,15 @@ export function AutoRenew({
           <label htmlFor="auto-renew">Renew automatically with my default payment method</label>
         </div>
       ) : (
-        // With nothing to charge, "auto-renew on" would promise what cannot happen.
+        // With nothing to charge, "auto-renew on" would promise what cannot happen. What to do
+        // before the due day is said once, under "What happens next".
         <p>
-          Auto-renew is off: this account keeps no payment method. A card you keep when paying (see{' '}
+          Automatic renewal needs a payment method kept on this account: tick “Keep my payment
+          method for renewals” when you next pay (see{' '}
           <Link prefetch={false} href="/dashboard/payment-methods">
             Payment methods
           </Link>
-          ) is charged from then on; until then, renew by hand before the due day.
+          ).
         </p>
       )}
       {cancelable ? (
