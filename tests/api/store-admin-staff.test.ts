@@ -39,6 +39,8 @@ const me = (agent: Agent) => agent.call(routes.me.GET, '/api/store-admin/me');
 /** Registers `email` on the store's host, signs in and accepts the mailed invitation. */
 async function joinFromMail(host: string, email: string) {
   const invitation = await mail.waitFor(email, (m) => m.subject.startsWith('You are invited'));
+  // The store's name once, from the branded mail's ending.
+  expect(invitation.subject).toMatch(/^You are invited to this store's admin - [^-]+$/);
   const link = linkIn(invitation, '/admin/join');
   expect(link.host.split(':')[0]).toBe(host);
   await registeredUser(auth, mail, email, { host });

@@ -47,8 +47,13 @@ export function HostsPanel({ hosts, target }: { hosts: HostRow[]; target: string
     const form = event.currentTarget;
     const host = String(new FormData(form).get('host') ?? '');
     setNotice(null);
-    if (await add.run(() => browserApi.post('/api/store-admin/hosts', { host }))) {
-      setNotice(`${host.trim().toLowerCase()} is added: set its TXT record, then press Verify.`);
+    let added = '';
+    const ok = await add.run(async () => {
+      // The host as the server keeps it (no scheme or path, IDN as punycode), not as typed.
+      added = (await browserApi.post('/api/store-admin/hosts', { host })).data.data.host;
+    });
+    if (ok) {
+      setNotice(`${added} is added: set its TXT record, then press Verify.`);
       form.reset();
       router.refresh();
     }

@@ -105,7 +105,8 @@ function inviteMail(store: Store, role: StaffRole, inviter: string, token: strin
   const name = store.config.store_name;
   const what = role === 'store_owner' ? 'an owner' : 'a member of staff';
   return {
-    subject: `You are invited to run ${name}`,
+    // The branded mail adds " - {store name}": the name is said there, once.
+    subject: "You are invited to this store's admin",
     greeting: 'Hello,',
     paragraphs: [
       `${inviter} invited you to ${name}’s admin as ${what}.`,

@@ -35,7 +35,9 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
       </ListFilters>
       {problem ? <QueryProblem fields={problem} labels={{ q: 'E-mail or name' }} /> : null}
       {page && page.customers.length === 0 ? (
-        <p className={styles.empty}>No customer matches.</p>
+        <p className={styles.empty}>
+          {q ? 'No customer matches.' : 'No customers yet: they show here once they register.'}
+        </p>
       ) : null}
       {page && page.customers.length > 0 ? (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Customers found">

@@ -78,7 +78,13 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
           }}
         />
       ) : null}
-      {page && page.orders.length === 0 ? <p className={styles.empty}>No order matches.</p> : null}
+      {page && page.orders.length === 0 ? (
+        <p className={styles.empty}>
+          {Object.values(shown).some(Boolean)
+            ? 'No order matches.'
+            : 'No orders yet: they show here once customers check out.'}
+        </p>
+      ) : null}
       {page && page.orders.length > 0 ? (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Orders found">
           <table className={styles.table}>

@@ -29,8 +29,9 @@ export default async function SecondFactorPage() {
       ) : state.hasFactor ? (
         <>
           <p>
-            The admin of {state.storeName} needs a sign-in with your authenticator app or a passkey.
-            This session signed in without one.
+            The admin of {state.storeName} needs a sign-in with your authenticator app, a passkey, a
+            text message or a backup code; a code by e-mail does not count. This session signed in
+            without one.
           </p>
           <SignInAgain />
         </>
