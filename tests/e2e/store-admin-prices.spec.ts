@@ -81,6 +81,8 @@ test('the owner raises a TLD price and search shows it; a price below cost is re
   await comRegister.fill('15.00');
   await owner.getByRole('button', { name: 'Save prices' }).click();
   await expect(owner.getByRole('status')).toContainText('Saved 1 TLD');
+  // The answer has the focus the busy button lost, so the keyboard is where the news is.
+  await expect(owner.getByRole('status')).toBeFocused();
   await expect(owner.getByRole('region', { name: 'Prices in GBP' })).toContainText(
     'cost £7.19, margin £7.81',
   );

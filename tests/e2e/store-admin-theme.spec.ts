@@ -177,6 +177,7 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
     .first()
     .click();
   await expect(staff.getByRole('status')).toContainText(/is published again, as version \d+/);
+  await expect(staff.getByRole('status')).toBeFocused();
   await visit(shopper, `${BYTES}/`);
   expect(await themeOf(shopper)).toEqual(before);
   await expect(staff.locator('textarea[name="bannerText"]')).toHaveValue(before.banner);

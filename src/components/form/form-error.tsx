@@ -31,3 +31,17 @@ export function FormNotice({ children }: { children: ReactNode }) {
     </p>
   );
 }
+
+/**
+ * A panel's latest answer ("Saved", "Published as version 3"), or nothing: announced, and taking
+ * the focus its busy button lost, again for each new message.
+ */
+export function FormStatus({ message }: { message: string | null }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useTakeLostFocus(ref, message);
+  return message ? (
+    <p ref={ref} tabIndex={-1} role="status" className={styles.success}>
+      {message}
+    </p>
+  ) : null;
+}

@@ -2,6 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import formStyles from '@/components/form/form.module.css';
+import { FormStatus } from '@/components/form/form-error';
 import { FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
@@ -54,11 +55,7 @@ export function PaymentsPanel({
 
   return (
     <>
-      {notice ? (
-        <p role="status" className={formStyles.success}>
-          {notice}
-        </p>
-      ) : null}
+      <FormStatus message={notice} />
       <FormError message={action.error} />
       <section className={styles.panel} aria-labelledby="merchant-title">
         <h2 id="merchant-title">Merchant of record</h2>

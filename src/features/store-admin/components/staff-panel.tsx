@@ -3,6 +3,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { ConfirmButton } from '@/components/form/confirm-button';
 import formStyles from '@/components/form/form.module.css';
+import { FormStatus } from '@/components/form/form-error';
 import { Field, FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
@@ -62,11 +63,7 @@ export function StaffPanel({ staff, invites }: { staff: StaffMember[]; invites: 
 
   return (
     <>
-      {notice ? (
-        <p role="status" className={formStyles.success}>
-          {notice}
-        </p>
-      ) : null}
+      <FormStatus message={notice} />
       <FormError message={list.error} />
       <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Staff members">
         <table className={styles.table}>

@@ -3,6 +3,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { ConfirmButton } from '@/components/form/confirm-button';
 import formStyles from '@/components/form/form.module.css';
+import { FormStatus } from '@/components/form/form-error';
 import { Field, FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
@@ -86,11 +87,7 @@ export function HostsPanel({ hosts, target }: { hosts: HostRow[]; target: string
 
   return (
     <>
-      {notice ? (
-        <p role="status" className={formStyles.success}>
-          {notice}
-        </p>
-      ) : null}
+      <FormStatus message={notice} />
       {actedListed ? null : <FormError message={each.error} />}
       {hosts.length === 0 ? (
         <p className={styles.empty}>No host has been added yet.</p>
@@ -157,11 +154,7 @@ export function HostsPanel({ hosts, target }: { hosts: HostRow[]; target: string
               {acted === h.host ? (
                 <>
                   <FormError message={each.error} />
-                  {cardNotice ? (
-                    <p role="status" className={formStyles.success}>
-                      {cardNotice}
-                    </p>
-                  ) : null}
+                  <FormStatus message={cardNotice} />
                 </>
               ) : null}
             </li>

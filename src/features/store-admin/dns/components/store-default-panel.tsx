@@ -2,6 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import formStyles from '@/components/form/form.module.css';
+import { FormStatus } from '@/components/form/form-error';
 import { FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
@@ -88,11 +89,7 @@ export function StoreDefaultPanel({
       ))}
 
       <h2 id="default-title">Default for new domains</h2>
-      {notice ? (
-        <p role="status" className={formStyles.success}>
-          {notice}
-        </p>
-      ) : null}
+      <FormStatus message={notice} />
       <form
         method="post"
         className={formStyles.form}

@@ -2,6 +2,7 @@
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import formStyles from '@/components/form/form.module.css';
+import { FormStatus } from '@/components/form/form-error';
 import { FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
@@ -125,11 +126,7 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
 
   return (
     <>
-      {notice ? (
-        <p role="status" className={formStyles.success}>
-          {notice}
-        </p>
-      ) : null}
+      <FormStatus message={notice} />
       <form method="post" onSubmit={submit} aria-label="Prices" noValidate>
         <div role="alert">
           <FormError message={save.error} />

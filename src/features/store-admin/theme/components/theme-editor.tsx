@@ -1,6 +1,7 @@
 'use client';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import formStyles from '@/components/form/form.module.css';
+import { FormStatus } from '@/components/form/form-error';
 import { FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
@@ -196,11 +197,7 @@ export function ThemeEditor({
   return (
     <div className={styles.layout}>
       <div className={styles.settings}>
-        {notice ? (
-          <p role="status" className={formStyles.success}>
-            {notice}
-          </p>
-        ) : null}
+        <FormStatus message={notice} />
         <FormError message={topError} />
         {problems.length > 0 ? (
           <ul className={styles.problems} aria-label="Colours that are hard to read">
