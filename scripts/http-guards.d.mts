@@ -11,3 +11,5 @@ export function answerClientError(
   error: Error & { code?: string },
   socket: import('node:stream').Duplex,
 ): void;
+export const MAX_COOKIES: number;
+export function answerTooManyCookies(req: IncomingMessage, res: ServerResponse): boolean;

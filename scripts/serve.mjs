@@ -13,9 +13,10 @@
 //   (request-log.mjs).
 // - The security headers of every answer, with a Content-Security-Policy per page
 //   (security-headers.mjs).
-// - Answers to what Next handles badly: malformed paths, methods nobody uses, internal headers on
-//   the way out, a connection whose request body was left unread, and a body in the error format
-//   for what Node's parser refuses (http-guards.mjs).
+// - Answers to what Next handles badly: malformed paths, methods nobody uses, requests with more
+//   cookies than a browser keeps, internal headers on the way out, a connection whose request
+//   body was left unread, and a body in the error format for what Node's parser refuses
+//   (http-guards.mjs).
 // - GET /metrics for Prometheus, behind METRICS_TOKEN (metrics.mjs).
 // - A graceful stop on SIGTERM or SIGINT: /api/ready answers 503 at once, no new connection is
 //   taken, the requests in flight finish, and the process exits within STOP_GRACE_MS
@@ -28,6 +29,7 @@ import onHeaders from 'on-headers';
 import {
   answerClientError,
   answerMalformedPath,
+  answerTooManyCookies,
   answerUnknownMethod,
   closeIfBodyUnread,
   pathOf,
@@ -124,7 +126,13 @@ function serve(req, res, page) {
     );
     return;
   }
-  if (answerUnknownMethod(req, res) || answerMalformedPath(req, res)) return;
+  if (
+    answerUnknownMethod(req, res) ||
+    answerTooManyCookies(req, res) ||
+    answerMalformedPath(req, res)
+  ) {
+    return;
+  }
   handle(req, res);
 }
 // Behind a load balancer, idle keep-alive connections must outlive the balancer's own timeout.

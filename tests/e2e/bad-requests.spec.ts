@@ -193,3 +193,15 @@ test("what Node's parser refuses gets its status with a body in the error format
   }
   expect((await request({ path: '/api/store' })).status).toBe(200);
 });
+
+test('a request with more cookies than a browser keeps gets 431 at once, and others go on', async () => {
+  const many = Array.from({ length: 1500 }, (_, i) => `c${i}=v`).join('; ');
+  for (const path of ['/api/customer', '/api/no-such-call', '/']) {
+    const answer = await request({ path, headers: { Cookie: many } });
+    expect(answer.status, path).toBe(431);
+    expect(jsonOf(answer).error.code, path).toBe('too_many_cookies');
+  }
+  // A browser's own handful, and a few dozen more of other sites' scripts, are served as ever.
+  const some = Array.from({ length: 60 }, (_, i) => `c${i}=v`).join('; ');
+  expect((await request({ path: '/api/store', headers: { Cookie: some } })).status).toBe(200);
+});
