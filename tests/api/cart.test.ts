@@ -331,6 +331,39 @@ describe('PUT, DELETE and clear', () => {
     expect(now.headers.get('etag')).toBe(`"${now.body.data.version}"`);
     expect((await s.clear({ 'if-match': now.headers.get('etag')! })).status).toBe(200);
   });
+
+  it('takes a removal’s version from its body too, and refuses a body and If-Match that differ', async () => {
+    const s = await shopper(routes);
+    const first = await s.add({ type: 'domain_registration', domain: fresh(), years: 1 });
+    const v = first.body.data.version;
+    const id = first.body.data.items[0].id;
+    await s.add({ type: 'plan', plan: 'starter', users: 1 });
+    const remove = (json: unknown, headers: Record<string, string> = {}) =>
+      s.agent.call(routes.item.DELETE, `/api/cart/${id}`, {
+        method: 'DELETE',
+        params: { id },
+        json,
+        headers,
+      });
+    const clear = (json: unknown) =>
+      s.agent.call(routes.clear.DELETE, '/api/cart/clear', { method: 'DELETE', json });
+    // A stale version in the body: refused, as by If-Match.
+    expect((await remove({ version: v })).status).toBe(409);
+    expect((await clear({ version: v })).status).toBe(409);
+    expect((await clear({ version: -1 })).status).toBe(400);
+    expect((await clear({ colour: 'red' })).status).toBe(400);
+    // The body says one version and the header another: which one was meant is not guessed.
+    const current = (await s.get()).body.data.version;
+    const both = await remove({ version: current }, { 'if-match': `"${v}"` });
+    expect(both.status).toBe(400);
+    expect(Object.keys(both.body.error.fields)).toEqual(['version']);
+    const put = await s.put(id, { years: 2, version: current }, { 'if-match': `"${v}"` });
+    expect(put.status).toBe(400);
+    expect((await s.get()).body.data.items).toHaveLength(2);
+    // The current one, either way, goes through.
+    expect((await remove({ version: current })).status).toBe(200);
+    expect((await clear({})).status).toBe(200);
+  });
 });
 
 describe('consistency under parallel adds', () => {

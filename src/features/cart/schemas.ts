@@ -67,4 +67,7 @@ export const updateItemSchema = z
   });
 export type UpdateItemInput = z.output<typeof updateItemSchema>;
 
+/** DELETE /api/cart/{id} and /api/cart/clear: no body, or `{version}` as the other changes take. */
+export const removeSchema = z.strictObject({ version, flash });
+
 export const itemIdSchema = z.uuid('not a cart line id');

@@ -16,3 +16,21 @@ export function ifMatchVersion(request: NextRequest): number | undefined {
   }
   return Number(match[1]);
 }
+
+/**
+ * The cart version a change is conditional on, from its body's `version` or its If-Match header.
+ * Both given and different is a request that contradicts itself: 400, rather than one of them
+ * silently winning.
+ */
+export function expectedVersion(
+  request: NextRequest,
+  bodyVersion: number | undefined,
+): number | undefined {
+  const header = ifMatchVersion(request);
+  if (bodyVersion !== undefined && header !== undefined && bodyVersion !== header) {
+    throw new ApiError(400, 'validation_failed', 'The request is not valid.', {
+      version: [`is ${bodyVersion}, but If-Match names version ${header}: send one of them`],
+    });
+  }
+  return bodyVersion ?? header;
+}

@@ -1,6 +1,6 @@
 import { dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
-import { ifMatchVersion } from '@/lib/http/if-match';
+import { expectedVersion } from '@/lib/http/if-match';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
 import { withSessionCookies } from '@/lib/http/session-cookie';
@@ -27,7 +27,8 @@ export const POST = apiRoute(async (request) => {
   const holdsDomain = userId
     ? (domain: string) => accountHoldsDomain({ userId, storeKey: ctx.store.key, domain })
     : undefined;
-  const cart = await addItem({ ...scope, holdsDomain }, input, ifMatchVersion(request));
+  const expected = expectedVersion(request, input.version);
+  const cart = await addItem({ ...scope, holdsDomain }, input, expected);
   return withSessionCookies(dataResponse(cart, { headers: cartEtag(cart) }), ctx);
 });
 

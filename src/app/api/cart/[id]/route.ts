@@ -1,11 +1,11 @@
 import { ApiError, dataResponse } from '@/lib/http/api-response';
 import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
-import { ifMatchVersion } from '@/lib/http/if-match';
-import { readJson } from '@/lib/http/read-json';
+import { expectedVersion } from '@/lib/http/if-match';
+import { readJson, readOptionalJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
 import { withSessionCookies } from '@/lib/http/session-cookie';
 import { cartEtag } from '@/features/cart/cart-types';
-import { itemIdSchema, updateItemSchema } from '@/features/cart/schemas';
+import { itemIdSchema, removeSchema, updateItemSchema } from '@/features/cart/schemas';
 import { cartScope, changeItem, removeItem } from '@/features/cart/server/cart-service.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
@@ -24,15 +24,18 @@ export const PUT = apiRoute<Context>(async (request, context) => {
   const id = await itemId(context);
   const input = await readJson(request, updateItemSchema);
   const ctx = await requestContext(requestInput(request));
-  const cart = await changeItem(await cartScope(ctx), id, input, ifMatchVersion(request));
+  const expected = expectedVersion(request, input.version);
+  const cart = await changeItem(await cartScope(ctx), id, input, expected);
   return withSessionCookies(dataResponse(cart, { headers: cartEtag(cart) }), ctx);
 });
 
 /** Removes a line (and releases its number); answers the whole cart. */
 export const DELETE = apiRoute<Context>(async (request, context) => {
   const id = await itemId(context);
+  const input = await readOptionalJson(request, removeSchema);
+  const expected = expectedVersion(request, input.version);
   const ctx = await requestContext(requestInput(request));
-  const cart = await removeItem(await cartScope(ctx), id, ifMatchVersion(request));
+  const cart = await removeItem(await cartScope(ctx), id, expected);
   return withSessionCookies(dataResponse(cart, { headers: cartEtag(cart) }), ctx);
 });
 
