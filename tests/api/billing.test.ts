@@ -92,6 +92,23 @@ describe('GET/PUT /api/account/billing', () => {
     },
   );
 
+  it.each(['name', 'line1', 'city', 'company'])(
+    'refuses a line break, a tab or a direction override in %s, which an invoice prints on one line',
+    async (field) => {
+      const c = await signedInCustomer(routes);
+      for (const bad of ['\r\n', '\n', '\t', '\u2028', '\u202e']) {
+        const refused = await c.putBilling({ ...UK_BILLING, [field]: `Hop${bad}per` });
+        expect(refused.status).toBe(400);
+        expect(refused.body.error.fields).toEqual({
+          [field]: ['must be one line, without line breaks or direction marks'],
+        });
+      }
+      expect((await c.getBilling()).body.data.billing).toBeNull();
+      // Letters of right-to-left scripts are text like any other.
+      expect((await c.putBilling({ ...UK_BILLING, [field]: 'שלום Ltd' })).status).toBe(200);
+    },
+  );
+
   it('is for signed-in customers, with the CSRF token', async () => {
     const anonymous = new Agent();
     await anonymous.call(routes.token.GET, '/api/token');

@@ -288,6 +288,16 @@ describe('POST /api/orders', () => {
     expect(missing.body.error.fields['registrant.us_nexus_category']).toEqual([
       'is required for a .us domain',
     ]);
+    // A registrant's name and address are one line each: a line break is refused, no order made.
+    const broken = await b.order({
+      ...body,
+      registrant: { us_nexus_category: 'C31', name: 'Grace\r\nHopper', city: 'New\nYork' },
+    });
+    expect(broken.status).toBe(400);
+    expect(Object.keys(broken.body.error.fields).sort()).toEqual([
+      'registrant.city',
+      'registrant.name',
+    ]);
     const placed = await b.order({ ...body, registrant: { us_nexus_category: 'C31' } });
     expect(placed.status).toBe(201);
     expect(placed.body.data.order.currency).toBe('USD');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONE_LINE, ONE_LINE_MESSAGE } from '@/lib/http/control-characters';
 
 /**
  * Payloads of the account calls, shared by the route handlers, the screens and the tests.
@@ -66,7 +67,8 @@ export const registerSchema = z.strictObject({
     .string({ error: 'is required' })
     .trim()
     .min(1, 'is required')
-    .max(100, 'must be at most 100 characters'),
+    .max(100, 'must be at most 100 characters')
+    .regex(ONE_LINE, ONE_LINE_MESSAGE),
   email: emailSchema,
   password: newPasswordSchema,
   invite_token: mailTokenSchema.optional(),
@@ -79,7 +81,8 @@ export const accountNameSchema = z.strictObject({
     .trim()
     .min(1, 'is required')
     .max(100, 'must be at most 100 characters')
-    .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters'),
+    .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters')
+    .regex(ONE_LINE, ONE_LINE_MESSAGE),
 });
 
 export const activateSchema = z.strictObject({ token: mailTokenSchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONE_LINE, ONE_LINE_MESSAGE } from '@/lib/http/control-characters';
 import { isCountryCode } from './countries';
 
 /**
@@ -12,13 +13,15 @@ const required = (max: number) =>
     .string({ error: 'is required' })
     .trim()
     .min(1, 'is required')
-    .max(max, `must be at most ${max} characters`);
+    .max(max, `must be at most ${max} characters`)
+    .regex(ONE_LINE, ONE_LINE_MESSAGE);
 
 const optional = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `must be at most ${max} characters`)
+    .regex(ONE_LINE, ONE_LINE_MESSAGE)
     .nullish()
     .transform((v) => v || null);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema, checkPostcode } from '@/features/billing/schemas';
 import { isCountryCode } from '@/features/billing/countries';
+import { ONE_LINE, ONE_LINE_MESSAGE } from '@/lib/http/control-characters';
 
 /** The checkout's payloads, shared by the route, the pages and the tests. */
 
@@ -19,6 +20,7 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, `must be at most ${max} characters`)
+    .regex(ONE_LINE, ONE_LINE_MESSAGE)
     .nullish()
     .transform((v) => v || undefined);
 

@@ -43,3 +43,12 @@ export function controlCharacterFields(value: unknown): Record<string, string[]>
   }
   return fields;
 }
+
+/**
+ * Text of one line (a name, an address line, a city): no tab or line break, which the control
+ * rule lets through for multi-line texts, and no bidirectional override or isolate, which can
+ * make a name read backwards on an invoice or in a mail.
+ */
+export const ONE_LINE = /^[^\t\r\n\u2028\u2029\u202a-\u202e\u2066-\u2069]*$/;
+
+export const ONE_LINE_MESSAGE = 'must be one line, without line breaks or direction marks';
