@@ -131,6 +131,19 @@ describe('POST /svc/account (registration)', () => {
     ['a common password in capitals', { password: 'IloveYou' }, 'password'],
     ['a common word with digits after it', { password: 'password123' }, 'password'],
     ['a common word with a year and a sign after it', { password: 'Sunshine2024!' }, 'password'],
+    ['one character repeated', { password: 'aaaaaaaaaaaa' }, 'password'],
+    ['a short run repeated', { password: 'abcabcabcabc' }, 'password'],
+    [
+      'the e-mail address itself',
+      { email: 'ada.guess@example.com', password: 'Ada.Guess@example.com' },
+      'password',
+    ],
+    [
+      'the part before the @ with digits',
+      { email: 'lovelace1815@example.com', password: 'lovelace1815!!' },
+      'password',
+    ],
+    ['the name', { name: 'Ada Lovelace', password: 'ada lovelace 1' }, 'password'],
     ['a bad e-mail', { email: 'not-an-email' }, 'email'],
     ['a missing name', { name: '' }, 'name'],
     ['an unknown field', { admin: true }, '(body)'],
@@ -330,6 +343,13 @@ describe('password recovery', () => {
     const mismatch = await reset(agent, token, 'a brand new passphrase', 'something else entirely');
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error.fields).toHaveProperty('password_confirmation');
+
+    // The account's own address is no password; refused, the link still works.
+    const own = await reset(agent, token, email.toUpperCase());
+    expect(own.status).toBe(400);
+    expect(own.body.error.fields.password).toEqual([
+      'is too easy to guess: choose one that is not a common password, your e-mail address, your name or a repeated pattern',
+    ]);
 
     const done = await reset(agent, token);
     expect(done.status).toBe(200);

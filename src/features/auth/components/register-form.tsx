@@ -94,7 +94,7 @@ export function RegisterForm({
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters; a common password is refused.`}
+        hint={`At least ${PASSWORD_MIN} characters, and not a common password or your e-mail address.`}
         required
         minLength={PASSWORD_MIN}
         maxLength={PASSWORD_MAX}

@@ -74,7 +74,7 @@ export function ResetForm() {
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint={`At least ${PASSWORD_MIN} characters; a common password is refused.`}
+        hint={`At least ${PASSWORD_MIN} characters, and not a common password or your e-mail address.`}
         minLength={PASSWORD_MIN}
         maxLength={PASSWORD_MAX}
         required

@@ -15,7 +15,7 @@ import { mailConfirmEmail, mailEmailTaken, mailSecurityChange } from './auth-mai
 import { LIMITS } from './limits.server';
 import { consumeToken, issueToken } from './one-time-token-repository.server';
 import { revokeDesktopTokens } from './oauth-tokens.server';
-import { hashPassword, isCommonPassword } from './password.server';
+import { guessablePassword, hashPassword } from './password.server';
 import { confirmPassword } from './reauth.server';
 import { commonPassword, emailTaken } from './registration.server';
 import {
@@ -38,7 +38,7 @@ export async function changePassword(
   input: { current_password: string; password: string; sessionId: string | null },
 ): Promise<void> {
   await confirmPassword(user, input.current_password);
-  if (isCommonPassword(input.password)) throw commonPassword();
+  if (guessablePassword(input.password, user)) throw commonPassword();
   const passwordHash = await hashPassword(input.password);
   const changed = await replacePassword(await appDb(), {
     userId: user.id,

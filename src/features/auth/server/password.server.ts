@@ -73,3 +73,24 @@ export function isCommonPassword(password: string): boolean {
   // to guess as the word: attackers' lists try those endings first.
   return common.has(lower) || common.has(lower.replace(/[\d\W_]+$/, ''));
 }
+
+/**
+ * True when a password is easy to guess for this account: common (`isCommonPassword`), one short
+ * run repeated ("aaaaaaaa", "abcabcabc"), or the account's own e-mail address, the part before
+ * its @, or its name, with or without digits and signs after it (docs/decisions/0296).
+ */
+export function guessablePassword(
+  password: string,
+  account: { email?: string | null; name?: string | null },
+): boolean {
+  if (isCommonPassword(password)) return true;
+  const lower = password.toLowerCase();
+  if (/^(.{1,3})\1+$/su.test(lower)) return true;
+  const stripped = (text: string) => text.replace(/[\d\W_]+$/, '');
+  const bare = stripped(lower);
+  const email = account.email?.trim().toLowerCase() ?? '';
+  const own = [email, email.split('@')[0] ?? '', account.name?.trim().toLowerCase() ?? ''];
+  return own
+    .flatMap((word) => [word, stripped(word)])
+    .some((word) => word.length > 0 && (lower === word || bare === word));
+}

@@ -7,7 +7,7 @@ import { endUserSessions } from '@/features/session/server/session-service.serve
 import type { Store } from '@/features/tenancy/store-types';
 import { mailReset } from './auth-mail.server';
 import { accountKey, LIMITS } from './limits.server';
-import { hashPassword, isCommonPassword } from './password.server';
+import { guessablePassword, hashPassword } from './password.server';
 import { revokeDesktopTokens } from './oauth-tokens.server';
 import { commonPassword } from './registration.server';
 import { findToken, isUsable, issueToken, consumeToken } from './one-time-token-repository.server';
@@ -67,7 +67,10 @@ export async function checkReset(ip: string, token: string) {
  */
 export async function resetPassword(ip: string, token: string, password: string) {
   await consumeLimits([[LIMITS.resetIp, ip]]);
-  if (isCommonPassword(password)) throw commonPassword();
+  // The account's own address and name count as guessable: asked before the token is used, so a
+  // refused password leaves the link working.
+  const live = await liveReset(token);
+  if (guessablePassword(password, live?.user ?? {})) throw commonPassword();
   const passwordHash = await hashPassword(password);
   const db = await appDb();
   const used = await consumeToken(db, 'reset', token);

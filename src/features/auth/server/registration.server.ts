@@ -8,7 +8,7 @@ import type { Store } from '@/features/tenancy/store-types';
 import { mailActivation, mailAlreadyRegistered, mailFinishSetup } from './auth-mail.server';
 import { inviteGone, inviteNotFound } from './invites.server';
 import { accountKey, LIMITS } from './limits.server';
-import { hashPassword, isCommonPassword } from './password.server';
+import { guessablePassword, hashPassword } from './password.server';
 import { findToken, isUsable, issueToken, consumeToken } from './one-time-token-repository.server';
 import {
   findUserByEmail,
@@ -21,7 +21,9 @@ import {
 
 export const commonPassword = () =>
   new ApiError(400, 'validation_failed', 'The request is not valid.', {
-    password: ['is too common; choose one that is harder to guess'],
+    password: [
+      'is too easy to guess: choose one that is not a common password, your e-mail address, your name or a repeated pattern',
+    ],
   });
 
 /** What a registration tells the caller: check the mail, or (from an invite) ready to sign in. */
@@ -65,7 +67,7 @@ export async function register(
     [LIMITS.registerIp, ip],
     [LIMITS.registerAccount, accountKey(store.key, input.email)],
   ]);
-  if (isCommonPassword(input.password)) throw commonPassword();
+  if (guessablePassword(input.password, input)) throw commonPassword();
   const db = await appDb();
 
   let invite = null;
