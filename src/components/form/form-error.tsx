@@ -4,44 +4,56 @@ import styles from './form.module.css';
 import { useTakeLostFocus } from './take-lost-focus';
 
 /**
- * A form's message about what went wrong. After a submit the button is disabled while it waits
- * and the focus falls to the page; the message then takes it, so a keyboard or screen-reader user
- * is where the answer is. Focus the user has put elsewhere meanwhile stays there.
+ * A message that takes the focus a submit left on the page (a button disabled while it waited, a
+ * form replaced by its answer), so a keyboard or screen-reader user is where the answer is; focus
+ * the user has put elsewhere meanwhile stays there. `shown` changes for each new message.
  */
-export function FormError({ message }: { message: string | null }) {
+function FocusedMessage({
+  shown,
+  role,
+  children,
+}: {
+  shown: unknown;
+  role: 'alert' | 'status';
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLParagraphElement>(null);
-  useTakeLostFocus(ref, message);
-  return message ? (
-    <p ref={ref} tabIndex={-1} role="alert" className={styles.error}>
-      {message}
-    </p>
-  ) : null;
-}
-
-/**
- * A form's answer when it went through ("Check your e-mail", "Saved"), announced, and taking the
- * focus the submit or the replaced form lost, as FormError does.
- */
-export function FormNotice({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useTakeLostFocus(ref, true);
+  useTakeLostFocus(ref, shown);
   return (
-    <p ref={ref} tabIndex={-1} role="status" className={styles.success}>
+    <p
+      ref={ref}
+      tabIndex={-1}
+      role={role}
+      className={role === 'alert' ? styles.error : styles.success}
+    >
       {children}
     </p>
   );
 }
 
-/**
- * A panel's latest answer ("Saved", "Published as version 3"), or nothing: announced, and taking
- * the focus its busy button lost, again for each new message.
- */
-export function FormStatus({ message }: { message: string | null }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useTakeLostFocus(ref, message);
+/** A form's message about what went wrong, or nothing. */
+export function FormError({ message }: { message: string | null }) {
   return message ? (
-    <p ref={ref} tabIndex={-1} role="status" className={styles.success}>
+    <FocusedMessage shown={message} role="alert">
       {message}
-    </p>
+    </FocusedMessage>
+  ) : null;
+}
+
+/** A form's answer when it went through ("Check your e-mail"), shown in place of the form. */
+export function FormNotice({ children }: { children: ReactNode }) {
+  return (
+    <FocusedMessage shown role="status">
+      {children}
+    </FocusedMessage>
+  );
+}
+
+/** A panel's latest answer ("Saved", "Published as version 3"), or nothing. */
+export function FormStatus({ message }: { message: string | null }) {
+  return message ? (
+    <FocusedMessage shown={message} role="status">
+      {message}
+    </FocusedMessage>
   ) : null;
 }
