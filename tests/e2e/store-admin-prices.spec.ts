@@ -103,6 +103,15 @@ test('the owner raises a TLD price and search shows it; a price below cost is re
   await expect(
     owner.getByRole('form', { name: 'Prices' }).getByRole('alert').first(),
   ).toContainText('The .com (GBP) renew price is below the cost of £8.79.');
+  await expect(owner.getByLabel('.com renew price in GBP')).toHaveAttribute('aria-invalid', 'true');
+  // A price that is no number: said alone (the refusal before goes), marked, and focused.
+  await owner.getByLabel('.com renew price in GBP').fill('abc');
+  await owner.getByRole('button', { name: 'Save prices' }).click();
+  const alert = owner.getByRole('form', { name: 'Prices' }).getByRole('alert').first();
+  await expect(alert).toHaveText('Write prices like 10.49: .com renew.');
+  await expect(alert).not.toContainText('below the cost');
+  await expect(owner.getByLabel('.com renew price in GBP')).toBeFocused();
+  await expect(owner.getByLabel('.com renew price in GBP')).toHaveAttribute('aria-invalid', 'true');
   await owner.reload();
   await expect(owner.getByLabel('.com renew price in GBP')).toHaveValue('12.99');
   await checkPage(owner, '/admin/prices (refused)');

@@ -45,5 +45,12 @@ export function useFormAction(validationMessage: string, initialError: string | 
     }
   }
 
-  return { busy, waiting: busy || !hydrated, error, setError, fields, code, run };
+  /** A refusal found before any call (a field the browser can check): the old one goes. */
+  function refuse(message: string): void {
+    setFields({});
+    setCode(null);
+    setError(message);
+  }
+
+  return { busy, waiting: busy || !hydrated, error, setError, refuse, fields, code, run };
 }

@@ -9,6 +9,7 @@ import { browserApi } from '@/lib/browser-api';
 import { formatMoney } from '@/features/pricing/format-money';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import styles from '../../components/admin.module.css';
+import { majorOf, minorOf } from '../price-text';
 import { ROUNDINGS, TLD_ACTIONS, type TldAction } from '../schemas';
 
 export type PriceItem = {
@@ -26,19 +27,6 @@ const ACTION_LABELS: Record<TldAction, string> = {
   restore: 'Restore',
 };
 
-/**
- * "10.49" -> 1049, in integers: the digits before and after the point, never a float times 100.
- * Null when it is not an amount with at most two decimals.
- */
-export function minorOf(text: string): number | null {
-  const match = /^\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(text);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
-}
-
-const majorOf = (minor: number) =>
-  `${(minor - (minor % 100)) / 100}.${String(minor % 100).padStart(2, '0')}`;
-
 const rowKey = (i: { site_version: number; tld: string }) => `${i.site_version}|${i.tld}`;
 
 /** The price table (cost, price, margin, enabled per TLD and site version) and the bulk markup. */
@@ -48,6 +36,17 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
   const bulk = useFormAction('Check the fields marked below.');
   const [notice, setNotice] = useState<string | null>(null);
   const [sent, setSent] = useState<{ site_version: number; tld: string }[]>([]);
+  // The prices the browser could not read, marked until the next save.
+  const [marked, setMarked] = useState<string[]>([]);
+  /** The inputs a refusal names: unreadable ones, or those the server's fields point at. */
+  const invalid = new Set([
+    ...marked,
+    ...Object.keys(save.fields).flatMap((field) => {
+      const [, index, action] = field.split('.');
+      const change = sent[Number(index)];
+      return change && action ? [`${rowKey(change)}|${action}`] : [];
+    }),
+  ]);
   const versions = [...new Set(items.map((i) => i.site_version))];
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -56,13 +55,16 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
     setNotice(null);
     const changes: Record<string, unknown>[] = [];
     const unreadable: string[] = [];
+    const unreadableIds: string[] = [];
     for (const item of items) {
       const change: Record<string, unknown> = {};
       for (const a of TLD_ACTIONS) {
         const text = String(data.get(`${rowKey(item)}|${a}`) ?? '');
         const minor = minorOf(text);
-        if (minor === null) unreadable.push(`.${item.tld} ${ACTION_LABELS[a].toLowerCase()}`);
-        else if (minor !== item.prices[a].price) change[a] = minor;
+        if (minor === null) {
+          unreadable.push(`.${item.tld} ${ACTION_LABELS[a].toLowerCase()}`);
+          unreadableIds.push(`${rowKey(item)}|${a}`);
+        } else if (minor !== item.prices[a].price) change[a] = minor;
       }
       const enabled = data.get(`${rowKey(item)}|enabled`) === 'on';
       if (enabled !== item.enabled) change.enabled = enabled;
@@ -70,8 +72,11 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
         changes.push({ site_version: item.site_version, tld: item.tld, ...change });
       }
     }
+    setMarked(unreadableIds);
     if (unreadable.length > 0) {
-      save.setError(`Write prices like 10.49: ${unreadable.join(', ')}.`);
+      save.refuse(`Write prices like 10.49: ${unreadable.join(', ')}.`);
+      // Nothing was sent, so the button keeps the focus: the first price to fix takes it.
+      document.getElementById(unreadableIds[0]!)?.focus();
       return;
     }
     if (changes.length === 0) {
@@ -190,6 +195,7 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
                                 defaultValue={majorOf(p.price)}
                                 aria-label={`.${item.tld} ${ACTION_LABELS[a].toLowerCase()} price in ${currency}`}
                                 aria-describedby={`${id}|note`}
+                                aria-invalid={invalid.has(id) || undefined}
                                 data-row={index}
                               />
                               <small id={`${id}|note`} className={styles.empty}>
