@@ -38,7 +38,7 @@ export async function numberSearch(
   const parsed = numberSearchQuery.safeParse({
     area: area || undefined,
     contains: contains || undefined,
-    limit: NUMBERS_PER_PAGE,
+    limit: String(NUMBERS_PER_PAGE),
   });
   if (!parsed.success) {
     const which = parsed.error.issues[0]?.path[0] === 'area' ? 'area code' : 'digits';
