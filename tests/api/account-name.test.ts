@@ -67,6 +67,13 @@ describe('the account’s name', () => {
       expect(refused.body.error.code).toBe('validation_failed');
       expect(refused.body.error.fields).toHaveProperty('name');
     }
+    // One reason each, the one that applies.
+    expect((await rename(agent, { name: 'Two\nLines' })).body.error.fields.name).toEqual([
+      'must be one line, without line breaks or direction marks',
+    ]);
+    expect((await rename(agent, { name: 'Bad\u0000Name' })).body.error.fields.name).toEqual([
+      'must not contain control characters',
+    ]);
     const { subject } = await invite(agent, freshEmail('invitee'));
     expect(subject).toMatch(/^Raj Patel invited you to Raj Patel( - |$)/);
   });
