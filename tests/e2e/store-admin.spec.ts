@@ -106,6 +106,43 @@ test('the owner signs in with a second factor, sees the navigation and invites s
   await checkPage(owner, '/admin/audit (phone)');
   await owner.setViewportSize(desk);
 
+  // An invitation whose mail was lost is sent again (the first link stops working), and one
+  // sent by mistake is withdrawn, after a question asked in place.
+  const lostEmail = suiteEmail('bytes-lost');
+  await navOf(owner).getByRole('link', { name: 'Staff' }).click();
+  await owner.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await owner.getByLabel('E-mail address').fill(lostEmail);
+  await owner.getByRole('button', { name: 'Send the invitation' }).click();
+  const invitations = owner.getByRole('list', { name: 'Invitations' });
+  await expect(invitations).toContainText(`${lostEmail} (Staff)`);
+  const firstMail = await mailbox.waitFor(lostEmail, (m) =>
+    m.subject.startsWith('You are invited'),
+  );
+  await owner.getByRole('button', { name: `Send again to ${lostEmail}` }).click();
+  await expect(owner.getByRole('status')).toContainText(
+    `A new invitation is on its way to ${lostEmail}; the earlier link no longer works.`,
+  );
+  await expect(invitations.getByRole('listitem').filter({ hasText: lostEmail })).toHaveCount(1);
+  await expect.poll(() => mailbox.to(lostEmail).length, { timeout: 15_000 }).toBe(2);
+  const firstLink = firstMail.text
+    .match(/https?:\/\/\S+/g)!
+    .find((u) => u.includes('/admin/join'))!;
+  const stale = await (await browser.newContext()).newPage();
+  await visit(stale, firstLink);
+  await expect(stale.getByRole('main')).toContainText('This link is not an invitation');
+  await stale.context().close();
+  await checkPage(owner, '/admin/staff (an invitation sent again)');
+  await owner.getByRole('button', { name: `Withdraw the invitation to ${lostEmail}` }).click();
+  await owner
+    .getByRole('group', { name: `Withdraw the invitation to ${lostEmail}` })
+    .getByRole('button', { name: `Yes, withdraw the invitation to ${lostEmail}` })
+    .click();
+  await expect(owner.getByRole('status')).toContainText(
+    `The invitation to ${lostEmail} is withdrawn; its link no longer works.`,
+  );
+  await expect(invitations).not.toContainText(lostEmail);
+  await expect(invitations).toContainText(`${staffEmail} (Staff)`);
+
   // The invited person registers on the store's host and opens the mail's link.
   const invitation = await mailbox.waitFor(staffEmail, (m) =>
     m.subject.startsWith('You are invited'),

@@ -32,6 +32,9 @@ export function StaffPanel({ staff, invites }: { staff: StaffMember[]; invites: 
   const router = useRouter();
   const list = useFormAction('Check the fields marked below.');
   const invite = useFormAction('Check the fields marked below.');
+  const invitations = useFormAction(
+    'A new invitation could not be sent to this address: it is staff already, or has one.',
+  );
   const [notice, setNotice] = useState<string | null>(null);
 
   async function remove(member: StaffMember) {
@@ -43,6 +46,33 @@ export function StaffPanel({ staff, invites }: { staff: StaffMember[]; invites: 
         router.refresh();
       }
     }
+  }
+
+  /** Withdraws an invitation: its link stops working. */
+  async function withdraw(open: OpenInvite) {
+    setNotice(null);
+    if (await invitations.run(() => browserApi.delete(`/api/store-admin/invites/${open.id}`))) {
+      setNotice(`The invitation to ${open.email} is withdrawn; its link no longer works.`);
+      router.refresh();
+    }
+  }
+
+  /**
+   * A new invitation in place of one that was lost or ran out: the old one is withdrawn (its link
+   * stops working), then the same address is invited again with the same role.
+   */
+  async function sendAgain(open: OpenInvite) {
+    setNotice(null);
+    if (!(await invitations.run(() => browserApi.delete(`/api/store-admin/invites/${open.id}`))))
+      return;
+    const ok = await invitations.run(() =>
+      browserApi.post('/api/store-admin/staff', { email: open.email, role: open.role }),
+    );
+    if (ok)
+      setNotice(
+        `A new invitation is on its way to ${open.email}; the earlier link no longer works.`,
+      );
+    router.refresh();
   }
 
   async function send(event: FormEvent<HTMLFormElement>) {
@@ -105,14 +135,36 @@ export function StaffPanel({ staff, invites }: { staff: StaffMember[]; invites: 
       </div>
 
       <h2 id="invites-title">Invitations</h2>
+      <FormError message={invitations.error} />
       {invites.length === 0 ? (
         <p className={styles.empty}>No invitation is waiting.</p>
       ) : (
-        <ul aria-labelledby="invites-title">
+        <ul aria-labelledby="invites-title" className={styles.invites}>
           {invites.map((i) => (
-            <li key={i.id}>
-              {i.email} ({ROLE_LABELS[i.role]}),{' '}
-              {i.expired ? 'expired' : `until ${new Date(i.expires_at).toUTCString()}`}
+            <li key={i.id} className={styles.invite}>
+              <span>
+                {i.email} ({ROLE_LABELS[i.role]}),{' '}
+                {i.expired ? 'expired' : `until ${new Date(i.expires_at).toUTCString()}`}
+              </span>
+              <span className={styles.inviteActions}>
+                <button
+                  type="button"
+                  className={formStyles.secondary}
+                  aria-label={`Send again to ${i.email}`}
+                  disabled={invitations.waiting}
+                  onClick={() => sendAgain(i)}
+                >
+                  Send again
+                </button>
+                <ConfirmButton
+                  label="Withdraw"
+                  name={`the invitation to ${i.email}`}
+                  question={`Withdraw the invitation to ${i.email}? Its link stops working.`}
+                  confirm="Yes, withdraw"
+                  disabled={invitations.waiting}
+                  onConfirm={() => withdraw(i)}
+                />
+              </span>
             </li>
           ))}
         </ul>
