@@ -83,6 +83,15 @@ async function journey(page: Page, host: string) {
 
   // Review: every line, VAT, due today and what recurs; the terms; pay.
   await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeFocused();
+  // A reload keeps the review and the details given for it; they can still be changed.
+  await page.reload();
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeVisible();
+  await page.getByRole('button', { name: 'Change registrant and addresses' }).click();
+  await expect(page.getByRole('heading', { name: 'Registrant and addresses' })).toBeFocused();
+  await expect(address.getByLabel('Same as the billing address')).toBeChecked();
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeFocused();
   await expectNoSeriousViolations(page, 'review');
   const review = page.getByRole('list', { name: 'Your order' });
   await expect(review).toContainText(`${name}.com`);

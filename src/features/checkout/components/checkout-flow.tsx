@@ -1,10 +1,11 @@
 'use client';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { problemOf } from '@/features/auth/api/auth-api';
 import type { BillingDetails } from '@/features/billing/schemas';
 import { EmptyCart } from '@/features/cart/components/empty-cart';
 import { browserApi } from '@/lib/browser-api';
 import type { Checkout, CheckoutChange, WaitingOrder } from '../checkout-types';
+import { forgetDetails, keepDetails, keptDetailsFor, keptDetailsText } from '../details-kept';
 import { BillingStep } from './billing-step';
 import { DetailsStep, type Details } from './details-step';
 import { PlacedElsewhere, WaitingOrderPanel, type PlacedOrder } from './order-notices';
@@ -24,6 +25,11 @@ function titlesOf(c: Checkout): Record<Step, string> {
     review: 'Review and pay',
   };
 }
+
+const NO_DETAILS: Details = { registrant: null, numberAddresses: {}, sameAsBilling: {} };
+
+/** The tab's storage tells no one of its changes: it is read again at each render. */
+const unsubscribed = () => () => undefined;
 
 type OrderList = { data: { orders: (PlacedOrder & { created_at: string })[] } };
 
@@ -76,27 +82,27 @@ export function CheckoutFlow({
     ...(needsDetails(checkout) ? ['details' as const] : []),
     'review',
   ];
-  const [step, setStep] = useState<Step>(initialBilling ? steps[1]! : 'billing');
-  const [details, setDetails] = useState<Details>({
-    registrant: null,
-    numberAddresses: {},
-    sameAsBilling: {},
-  });
+  // Details given earlier in this tab for this cart as it is (a reload at "Review and pay"): the
+  // page goes on from the review with them (docs/decisions/0297). Read after hydration only.
+  const keptText = useSyncExternalStore(unsubscribed, keptDetailsText, () => null);
+  const kept =
+    initialBilling && needsDetails(initial) ? keptDetailsFor(keptText, initial.cart) : null;
+  // null until the shopper moves: then the page's opening step, or the kept details' review.
+  const [chosenStep, setStep] = useState<Step | null>(null);
+  const step: Step = chosenStep ?? (kept ? 'review' : initialBilling ? steps[1]! : 'billing');
+  const [chosenDetails, setDetails] = useState<Details | null>(null);
+  const details = chosenDetails ?? kept ?? NO_DETAILS;
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // One key per order attempt: a retry of the same attempt (a lost answer) reuses it.
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const first = useRef(true);
 
+  // A step the shopper moved to takes the focus; the one the page opened on does not.
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    heading.current?.focus();
-  }, [step]);
+    if (chosenStep !== null) heading.current?.focus();
+  }, [chosenStep]);
 
   // Back from the pay page may restore this page from the browser's memory as it was left
   // (placing the order): load it again, so it shows the order to pay rather than a stale step.
@@ -133,6 +139,10 @@ export function CheckoutFlow({
       const { data } = await browserApi.post('/api/orders', body, {
         headers: { 'Idempotency-Key': attempt.current.key },
       });
+      // The page shows what it showed until it is left, without what is forgotten now.
+      setDetails(details);
+      setStep(step);
+      forgetDetails();
       window.location.assign(data.data.payment.redirect_url);
     } catch (e) {
       const problem = problemOf(e);
@@ -216,6 +226,7 @@ export function CheckoutFlow({
               errors={fieldErrors}
               onDone={(next) => {
                 setDetails(next);
+                keepDetails(checkout.cart, next);
                 setFieldErrors({});
                 setError(null);
                 setStep('review');
@@ -234,7 +245,16 @@ export function CheckoutFlow({
           />
         ) : null}
         {step !== 'billing' ? (
-          <p>
+          <p className={styles.changeSteps}>
+            {step === 'review' && steps.includes('details') ? (
+              <button
+                type="button"
+                className={authStyles.secondary}
+                onClick={() => setStep('details')}
+              >
+                Change {titles.details.toLowerCase()}
+              </button>
+            ) : null}
             <button
               type="button"
               className={authStyles.secondary}
