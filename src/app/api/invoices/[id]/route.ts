@@ -8,9 +8,9 @@ import { requestContext } from '@/features/session/server/request-context.server
 
 /** One of the account's invoices; 404 for any other. */
 export const GET = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, invoiceNotFound);
   const input = requestInput(request);
   const caller = await requireCaller(await requestContext(input), 'billing.read');
+  const id = await pathId(context, invoiceNotFound);
   return dataResponse({ invoice: await accountInvoice(caller, id) });
 });
 

@@ -9,9 +9,9 @@ import { requestContext } from '@/features/session/server/request-context.server
 
 /** One of the account's orders with its payments and invoice id; 404 for any other. */
 export const GET = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, orderNotFound);
   const input = requestInput(request);
   const caller = await requireCaller(await requestContext(input), 'billing.read');
+  const id = await pathId(context, orderNotFound);
   return dataResponse(await orderDetail(caller, id));
 });
 

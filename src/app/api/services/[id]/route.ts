@@ -14,10 +14,10 @@ import {
 
 /** One of the account's services with its settings; the desktop client may read it too. */
 export const GET = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, serviceNotFound);
   const ctx = await callerContext(requestInput(request));
   requireScope(ctx, 'services:read');
   const caller = await requireCaller(ctx, 'services.read');
+  const id = await pathId(context, serviceNotFound);
   return dataResponse({ service: await serviceDetail(caller, id) });
 });
 
@@ -27,8 +27,8 @@ export const PATCH = apiRoute<IdContext>(
     // Who may change anything first, then which service.
     const ctx = await callerContext(requestInput(request));
     requireScope(ctx, 'services:write');
-    const id = await pathId(context, serviceNotFound);
     const caller = await requireCaller(ctx);
+    const id = await pathId(context, serviceNotFound);
     const body = await readJson(
       request,
       z.record(z.string(), z.unknown(), { error: 'must be an object of settings' }),

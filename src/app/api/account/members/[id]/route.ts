@@ -17,17 +17,17 @@ const roleBody = z.strictObject({
 
 /** Another role for a person; `{role: "owner", password}` hands the account over. */
 export const PATCH = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, memberNotFound);
   const caller = await requireCaller(await requestContext(requestInput(request)));
+  const id = await pathId(context, memberNotFound);
   const body = await readJson(request, roleBody);
   return dataResponse({ members: await changeMemberRole(caller, id, body) });
 });
 
 /** Removes a person from the account, or (their own id) leaves it: that session ends too. */
 export const DELETE = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, memberNotFound);
   const ctx = await requestContext(requestInput(request));
   const caller = await requireCaller(ctx);
+  const id = await pathId(context, memberNotFound);
   const members = await removeMember(caller, id);
   if (id === caller.userId) ctx.forget();
   return withSessionCookies(dataResponse({ members }), ctx);

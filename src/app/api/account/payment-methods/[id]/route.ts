@@ -18,16 +18,16 @@ const defaultBody = z.strictObject({
 
 /** `{is_default: true}` makes the method the one renewals are charged to. */
 export const PATCH = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, paymentMethodNotFound);
   const caller = await requireCaller(await requestContext(requestInput(request)), 'billing.manage');
+  const id = await pathId(context, paymentMethodNotFound);
   await readJson(request, defaultBody);
   return dataResponse({ payment_methods: await chooseDefaultMethod(caller, id) });
 });
 
 /** Removes a kept method; answers the methods left. */
 export const DELETE = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, paymentMethodNotFound);
   const caller = await requireCaller(await requestContext(requestInput(request)), 'billing.manage');
+  const id = await pathId(context, paymentMethodNotFound);
   return dataResponse({ payment_methods: await removePaymentMethod(caller, id) });
 });
 

@@ -8,9 +8,9 @@ import { requestContext } from '@/features/session/server/request-context.server
 
 /** The invoice as a PDF download (application/pdf). */
 export const GET = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, invoiceNotFound);
   const input = requestInput(request);
   const caller = await requireCaller(await requestContext(input), 'billing.read');
+  const id = await pathId(context, invoiceNotFound);
   const invoice = await accountInvoice(caller, id);
   const pdf = await invoicePdf(invoice);
   return new Response(new Uint8Array(pdf), {

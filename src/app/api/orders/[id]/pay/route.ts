@@ -19,9 +19,9 @@ const body = z.strictObject({
  * `payment_declined` otherwise). 409 `order_not_payable` when the order takes no payment.
  */
 export const POST = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, orderNotFound);
   const input = requestInput(request);
   const caller = await requireCaller(await requestContext(input), 'billing.manage');
+  const id = await pathId(context, orderNotFound);
   const { payment_method_id } = await readOptionalJson(request, body);
   const payment = await payOrder(caller, id, { paymentMethodId: payment_method_id });
   return dataResponse({ payment }, { status: 201 });

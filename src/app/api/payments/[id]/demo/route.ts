@@ -16,9 +16,9 @@ const body = z.strictObject({
 
 /** The demo pay page's choice for the customer's own payment: `{payment, order_status, redirect_url}`. */
 export const POST = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, paymentNotFound);
   const input = requestInput(request);
   const caller = await requireCaller(await requestContext(input), 'billing.manage');
+  const id = await pathId(context, paymentNotFound);
   const { outcome } = await readJson(request, body);
   return dataResponse(await demoOutcome(caller, id, outcome));
 });

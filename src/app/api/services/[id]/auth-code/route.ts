@@ -17,8 +17,8 @@ import { serviceNotFound } from '@/features/services/server/service-settings.ser
  * token never reveals a credential (it takes `requestContext`, which ignores the bearer header).
  */
 export const POST = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, serviceNotFound);
   const caller = await requireCaller(await requestContext(requestInput(request)));
+  const id = await pathId(context, serviceNotFound);
   const { password } = await readJson(request, authCodeBodySchema);
   requirePermission(caller.role, 'services.secret');
   await confirmPassword(await credentialsOf(caller), password);

@@ -11,18 +11,18 @@ import { serviceNotFound } from '@/features/services/server/service-settings.ser
 
 /** The domain's zone: records, name servers, serial, DNSSEC, whether PowerDNS has it all. */
 export const GET = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, serviceNotFound);
   const caller = await requireCaller(await requestContext(requestInput(request)), 'services.read');
+  const id = await pathId(context, serviceNotFound);
   return dataResponse({ dns: await dnsView(caller, id) });
 });
 
 /** Adds a record; answers it. */
 export const POST = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, serviceNotFound);
   const caller = await requireCaller(
     await requestContext(requestInput(request)),
     'services.manage',
   );
+  const id = await pathId(context, serviceNotFound);
   const body = await readJson(request, addRecordSchema);
   return dataResponse({ record: await addRecord(caller, id, body) }, { status: 201 });
 });

@@ -11,8 +11,8 @@ import { serviceDetail, serviceNotFound } from '@/features/services/server/servi
 
 /** Releases a number for good once the customer typed it again; answers the service. */
 export const POST = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, serviceNotFound);
   const caller = await requireCaller(await requestContext(requestInput(request)));
+  const id = await pathId(context, serviceNotFound);
   const { confirm } = await readJson(request, releaseBodySchema);
   await releaseNumber(caller, id, confirm);
   return dataResponse({ service: await serviceDetail(caller, id) });

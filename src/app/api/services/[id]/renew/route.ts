@@ -15,9 +15,9 @@ import { requestContext } from '@/features/session/server/request-context.server
  * /api/orders, paid through the payment's `redirect_url`. `Idempotency-Key` is optional.
  */
 export const POST = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, serviceNotFound);
   const ctx = await requestContext(requestInput(request));
   const caller = await requireCaller(ctx);
+  const id = await pathId(context, serviceNotFound);
   const key = readIdempotencyKey(request, { required: false });
   const { years } = await readJson(request, renewBodySchema);
   const answer = await renewService(caller, id, { years, idempotencyKey: key });

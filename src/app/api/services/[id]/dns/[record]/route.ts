@@ -23,11 +23,11 @@ async function recordId(context: Context): Promise<string> {
 
 /** Changes a record's fields; answers the record. */
 export const PATCH = apiRoute<Context>(async (request, context) => {
-  const id = await pathId(context, serviceNotFound);
   const caller = await requireCaller(
     await requestContext(requestInput(request)),
     'services.manage',
   );
+  const id = await pathId(context, serviceNotFound);
   const record = await recordId(context);
   const body = await readJson(request, patchRecordSchema);
   return dataResponse({ record: await changeRecord(caller, id, record, body) });
@@ -35,11 +35,11 @@ export const PATCH = apiRoute<Context>(async (request, context) => {
 
 /** Removes a record. */
 export const DELETE = apiRoute<Context>(async (request, context) => {
-  const id = await pathId(context, serviceNotFound);
   const caller = await requireCaller(
     await requestContext(requestInput(request)),
     'services.manage',
   );
+  const id = await pathId(context, serviceNotFound);
   await removeRecord(caller, id, await recordId(context));
   return dataResponse({ removed: true });
 });

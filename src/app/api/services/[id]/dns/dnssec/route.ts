@@ -11,11 +11,11 @@ import { serviceNotFound } from '@/features/services/server/service-settings.ser
 
 /** Turns DNSSEC on (answers the DS records once PowerDNS signed the zone) or off. */
 export const PUT = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, serviceNotFound);
   const caller = await requireCaller(
     await requestContext(requestInput(request)),
     'services.manage',
   );
+  const id = await pathId(context, serviceNotFound);
   const { enabled } = await readJson(request, dnssecSchema);
   return dataResponse({ dns: await setDnssec(caller, id, enabled) });
 });

@@ -11,11 +11,11 @@ import { serviceNotFound } from '@/features/services/server/service-settings.ser
 
 /** Applies a template (or, with `preview`, answers what it would add and replace). */
 export const POST = apiRoute<IdContext>(async (request, context) => {
-  const id = await pathId(context, serviceNotFound);
   const caller = await requireCaller(
     await requestContext(requestInput(request)),
     'services.manage',
   );
+  const id = await pathId(context, serviceNotFound);
   const body = await readJson(request, templateSchema);
   return dataResponse({ template: await applyTemplate(caller, id, body) });
 });
