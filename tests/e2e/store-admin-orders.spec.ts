@@ -274,6 +274,14 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
   const pdf = await readFile((await download.path())!);
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(pdf.toString('latin1')).toContain(`Credit note ${noteNumber}`);
+  // The audit says the refund in money, not in pence.
+  await visit(owner, `${BYTES}/admin/audit`);
+  const refundEntry = owner
+    .getByRole('table', { name: 'Changes made in the admin, newest first' })
+    .getByRole('row')
+    .filter({ hasText: `Order refunded ${bought.number}` });
+  await expect(refundEntry).toContainText(/gross: \d+\.\d{2} (GBP|USD)/);
+  await expect(refundEntry).toContainText(`credit note: ${noteNumber}`);
 
   // The unpaid order: the owner may cancel it; no transfer to mark paid (the demo card's).
   await visit(owner, `${BYTES}/admin/orders?q=${encodeURIComponent(bought.unpaid)}`);

@@ -94,6 +94,8 @@ test('the owner signs in with a second factor, sees the navigation and invites s
   await expect(after.getByRole('term').filter({ hasText: /^email:\s*$/ })).toHaveCount(1);
   await expect(after).toContainText(`email: ${staffEmail}`);
   await expect(after).toContainText('role: store_staff');
+  // A time reads as the When column does, not as a machine's ISO string.
+  await expect(after).toContainText(/expires at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
   await expect(after).not.toContainText('{');
   await checkPage(owner, '/admin/audit');
   // On a phone each entry is a card: what, when, who, and its values, all on the screen.

@@ -40,8 +40,23 @@ const ACTIONS: Record<string, string> = {
   'theme.restored': 'Theme version restored',
 };
 
+/**
+ * Changes whose target only repeats what their name says ("Theme draft saved draft"): the name is
+ * shown alone.
+ */
+const NAME_SAYS_IT = new Set(['theme.draft_saved', 'dns.default_template_changed']);
+
+/** What an entry is called: its name, and what it changed unless the name says it already. */
+function titleOf(e: AuditEntry): string {
+  const name = ACTIONS[e.action] ?? e.action;
+  return e.target && !NAME_SAYS_IT.has(e.action) ? `${name} ${e.target}` : name;
+}
+
+/** A time as the entries' own column shows it: `2026-12-07 08:40` (UTC). */
+const ISO_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?(Z|[+-]00:?00)$/;
+
 /** Fields of an audited object that are amounts in minor units when the object names a currency. */
-const MONEY_FIELDS = new Set(['register', 'renew', 'transfer', 'restore']);
+const MONEY_FIELDS = new Set(['register', 'renew', 'transfer', 'restore', 'gross']);
 
 /** The currency an audited object names (a price list row does), if any. */
 function currencyOf(value: Record<string, unknown>): string | null {
@@ -74,7 +89,8 @@ function flatten(value: unknown, path = ''): [string, string][] {
     });
   }
   const text = typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
-  return [[path || 'value', text]];
+  const time = typeof value === 'string' ? ISO_TIME.exec(value) : null;
+  return [[path || 'value', time ? `${time[1]} ${time[2]} UTC` : text]];
 }
 
 /**
@@ -117,10 +133,7 @@ export function AuditTable({
         {entries.map((e) => (
           <li key={e.id} className={styles.panel}>
             <p>
-              <strong>
-                {ACTIONS[e.action] ?? e.action}
-                {e.target ? ` ${e.target}` : ''}
-              </strong>
+              <strong>{titleOf(e)}</strong>
               <br />
               <code>{e.action}</code>
             </p>
@@ -172,8 +185,7 @@ export function AuditTable({
                 <td>{e.actor}</td>
                 <td>{e.ip ?? '—'}</td>
                 <td>
-                  {ACTIONS[e.action] ?? e.action}
-                  {e.target ? ` ${e.target}` : ''}
+                  {titleOf(e)}
                   <br />
                   <code>{e.action}</code>
                 </td>

@@ -421,6 +421,8 @@ export async function adminRefundOrder(staff: StaffContext, id: string, input: R
         credit_note: row.number,
         lines: chosen.map((l) => l.label),
         gross: totals.gross,
+        // Read with the amount: the audit shows it as money in this currency.
+        currency: order.currency,
       },
     });
     return row;
