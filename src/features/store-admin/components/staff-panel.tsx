@@ -7,6 +7,7 @@ import { FormStatus } from '@/components/form/form-error';
 import { Field, FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
+import { utcMinute } from '@/lib/utc-minute';
 import { STAFF_ROLES, type StaffRole } from '../roles';
 import styles from './admin.module.css';
 
@@ -144,7 +145,7 @@ export function StaffPanel({ staff, invites }: { staff: StaffMember[]; invites: 
             <li key={i.id} className={styles.invite}>
               <span>
                 {i.email} ({ROLE_LABELS[i.role]}),{' '}
-                {i.expired ? 'expired' : `until ${new Date(i.expires_at).toUTCString()}`}
+                {i.expired ? 'expired' : `until ${utcMinute(i.expires_at)}`}
               </span>
               <span className={styles.inviteActions}>
                 <button

@@ -7,6 +7,7 @@ import { FormStatus } from '@/components/form/form-error';
 import { Field, FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
+import { utcMinute } from '@/lib/utc-minute';
 import styles from '../components/admin.module.css';
 
 export type HostRow = {
@@ -24,8 +25,6 @@ const STATUS: Record<HostRow['status'], { label: string; tone: 'warn' | 'good' |
   verified: { label: 'Verified: serving the store', tone: 'good' },
   record_missing: { label: 'Record gone: still serving for a while', tone: 'bad' },
 };
-
-const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /**
  * The store's hosts: each with its status, the records to create (the TXT record that proves it,
@@ -101,14 +100,14 @@ export function HostsPanel({ hosts, target }: { hosts: HostRow[]; target: string
                   {STATUS[h.status].label}
                 </span>
               </p>
-              {h.serving_until ? <p>Stops serving at {when(h.serving_until)}.</p> : null}
+              {h.serving_until ? <p>Stops serving at {utcMinute(h.serving_until)}.</p> : null}
               {h.claim_expires_at ? (
                 <p>
-                  Verify by {when(h.claim_expires_at)}: after that, another store may claim this
-                  host.
+                  Verify by {utcMinute(h.claim_expires_at)}: after that, another store may claim
+                  this host.
                 </p>
               ) : null}
-              {h.checked_at ? <p>Last looked up at {when(h.checked_at)}.</p> : null}
+              {h.checked_at ? <p>Last looked up at {utcMinute(h.checked_at)}.</p> : null}
               <h3>Records to create in the host&apos;s DNS</h3>
               <dl>
                 <dt>1. To prove it is yours: a TXT record named</dt>
