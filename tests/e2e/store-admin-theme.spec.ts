@@ -170,6 +170,14 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
   await expect(staff.getByRole('status')).toContainText(/Published as version \d+/);
   await visit(shopper, `${BYTES}/`);
   expect(await themeOf(shopper)).toEqual({ primary: '#7c2d12', banner });
+  // A second press publishes nothing new: the list of versions does not grow.
+  const published = staff.getByRole('button', { name: /^Restore version \d+$/ });
+  const count = await published.count();
+  await staff.getByRole('button', { name: 'Publish' }).click();
+  await expect(staff.getByRole('status')).toContainText(
+    /Nothing changed since version \d+: shoppers see these settings already\./,
+  );
+  await expect(published).toHaveCount(count);
 
   // The previous version comes back.
   await staff

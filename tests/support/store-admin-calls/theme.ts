@@ -49,6 +49,29 @@ async function versionOf(storeId: string): Promise<string> {
   return row!.id;
 }
 
+/**
+ * A draft unlike what the target store shows, made in the database, so that a publish has
+ * something to publish (a draft that is what shoppers see makes no new version).
+ */
+async function changedDraft(storeId: string): Promise<Record<string, string>> {
+  const { appDb } = await import('@/lib/db/app-db');
+  const { storeThemeDrafts } = await import('@/lib/db/schema');
+  const { randomUUID } = await import('node:crypto');
+  const draft = {
+    storeId,
+    theme: { primaryColor: '#1d4ed8' },
+    variables: { bannerText: `Matrix banner ${randomUUID()}` },
+    updatedAt: new Date(),
+  };
+  await (
+    await appDb()
+  )
+    .insert(storeThemeDrafts)
+    .values(draft)
+    .onConflictDoUpdate({ target: storeThemeDrafts.storeId, set: draft });
+  return {};
+}
+
 export const THEME_CALLS: StaffCall[] = [
   {
     name: 'GET /api/store-admin/theme/draft',
@@ -70,6 +93,7 @@ export const THEME_CALLS: StaffCall[] = [
     name: 'POST /api/store-admin/theme/publish',
     permission: 'theme.publish',
     ok: 201,
+    prepare: (target) => changedDraft(target.storeId),
     call: (a) => call(a, 'POST', '/api/store-admin/theme/publish', publish),
   },
   {

@@ -5,6 +5,7 @@ import { FormStatus } from '@/components/form/form-error';
 import { FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
+import { utcMinute } from '@/lib/utc-minute';
 import { FONT_FAMILIES, type Theme } from '@/features/theme/schema';
 import { dayLabel, WEEKDAYS } from '@/features/tenancy/weekdays';
 import type { Variables } from '@/features/tenancy/variables-schema';
@@ -145,15 +146,22 @@ export function ThemeEditor({
     setNotice(null);
     if (!(await saveDraft())) return;
     let made: EditorVersion | null = null;
+    let created = false;
     const ok = await publish.run(async () => {
-      made = (await browserApi.post('/api/store-admin/theme/publish')).data.data;
+      const answer = await browserApi.post('/api/store-admin/theme/publish');
+      made = answer.data.data;
+      created = answer.status === 201;
       // The first publish also keeps the settings it replaced as version 1 (decision 0167):
       // the list is read again rather than guessed.
       setVersions((await browserApi.get('/api/store-admin/theme/versions')).data.data.versions);
     });
     if (ok && made) {
       const version: EditorVersion = made;
-      setNotice(`Published as version ${version.number}: shoppers see it now.`);
+      setNotice(
+        created
+          ? `Published as version ${version.number}: shoppers see it now.`
+          : `Nothing changed since version ${version.number}: shoppers see these settings already.`,
+      );
     }
   }
 
@@ -527,7 +535,7 @@ export function ThemeEditor({
             {versions.map((v, i) => (
               <li key={v.id}>
                 <span>
-                  Version {v.number}, {new Date(v.published_at).toUTCString()}, by {v.published_by}
+                  Version {v.number}, {utcMinute(v.published_at)}, by {v.published_by}
                   {i === 0 ? ' (live)' : ''}
                 </span>
                 {i === 0 ? null : (

@@ -209,15 +209,27 @@ async function storeChanged(storeId: string): Promise<void> {
 /**
  * Publishes the draft (or, with none saved, the published settings again): the store row takes
  * it, a new version keeps it, and the store's cached pages are rebuilt on every instance. The
- * first publish of a store also keeps the settings it replaces, as version 1.
+ * first publish of a store also keeps the settings it replaces, as version 1. A draft that is
+ * what shoppers see already makes no new version: the answer is the latest one, not `created`
+ * (a second press of Publish, docs/decisions/0298).
  */
-export async function publishTheme(staff: StaffContext): Promise<VersionView> {
+export async function publishTheme(
+  staff: StaffContext,
+): Promise<{ version: VersionView; created: boolean }> {
   const db = await appDb();
-  const version = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const published = await findPublished(tx, staff.storeId, true);
     if (!published) throw storeGone();
     const draft = (await findDraft(tx, staff.storeId)) ?? published;
     assertReadable(effectiveTheme(published, draft.theme));
+    const change = settingsChange(published, draft);
+    if (
+      Object.keys(change.after.theme).length === 0 &&
+      Object.keys(change.after.variables).length === 0
+    ) {
+      const [latest] = await listVersions(tx, staff.storeId, 1);
+      if (latest) return { version: latest, created: false };
+    }
     const at = now();
     // The store's first publish keeps what shoppers saw until then as version 1, so that it can
     // be restored like any other (docs/decisions/0167).
@@ -243,12 +255,12 @@ export async function publishTheme(staff: StaffContext): Promise<VersionView> {
     await insertAdminAudit(tx, auditScope(staff), {
       action: 'theme.published',
       target: `version ${made.number}`,
-      ...settingsChange(published, draft),
+      ...change,
     });
-    return made;
+    return { version: made, created: true };
   });
-  await storeChanged(staff.storeId);
-  return versionView(version);
+  if (outcome.created) await storeChanged(staff.storeId);
+  return { version: versionView(outcome.version), created: outcome.created };
 }
 
 /** The store's versions, newest first (the last 100). */

@@ -8,12 +8,14 @@ import { requireStaff } from '@/features/store-admin/server/staff.server';
 
 /**
  * Publishes the draft: 201 with the new version; shoppers on every instance see it on their
- * next page. 422 `contrast_too_low` when the draft is unreadable.
+ * next page. 200 with the latest version when the draft is what shoppers see already (no new
+ * version). 422 `contrast_too_low` when the draft is unreadable.
  */
 export const POST = apiRoute(async (request) => {
   const staff = await requireStaff(requestInput(request), 'theme.publish');
   await readOptionalJson(request, z.strictObject({}));
-  return dataResponse(await publishTheme(staff), { status: 201 });
+  const { version, created } = await publishTheme(staff);
+  return dataResponse(version, { status: created ? 201 : 200 });
 });
 
 export const GET = methodNotAllowed(['POST']);
