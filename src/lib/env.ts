@@ -163,6 +163,14 @@ const schema = z
       .enum(['registry', 'rdap'], { error: 'must be registry or rdap' })
       .default('registry'),
     RDAP_BASE_URL: z.preprocess(emptyAsUndefined, z.url('must be a URL').optional()),
+    // An RFC 9224 bootstrap file read instead of the shipped copy (docs/decisions/0299).
+    RDAP_BOOTSTRAP_FILE: z.preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[^\u0000-\u001f\u007f]+$/, 'must be a file path')
+        .optional(),
+    ),
     AVAILABILITY_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1_500),
     AVAILABILITY_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
     // DNS hosting on PowerDNS (issue 28, docs/decisions/0200): unset URL = hosting off.

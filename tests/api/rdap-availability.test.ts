@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { availabilityChecker } from '@/features/catalog/server/availability.server';
@@ -8,6 +11,7 @@ import {
   parseBootstrap,
   rdapBases,
   rdapProvider,
+  readBootstrapFile,
 } from '@/features/catalog/server/rdap-provider.server';
 import { startRdapServer } from '../support/rdap-server';
 
@@ -139,5 +143,43 @@ describe('RDAP availability provider', () => {
     for (const tld of ['app', 'co', 'com', 'link', 'org', 'uk', 'us']) {
       expect(bases.get(tld)).toMatch(/^https:\/\/.+\/$/);
     }
+  });
+});
+
+describe('an operator\u2019s bootstrap file (RDAP_BOOTSTRAP_FILE)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'rdap-bootstrap-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, text: string) => {
+    const at = path.join(dir, name);
+    writeFileSync(at, text);
+    return at;
+  };
+
+  it('sends each TLD to the registry the file names', async () => {
+    const at = file('dns.json', JSON.stringify(localBootstrap()));
+    const checker = availabilityChecker(rdapProvider({ bootstrap: readBootstrapFile(at) }), {
+      timeoutMs: 1000,
+      cacheMs: 0,
+    });
+    const before = fast.state.lookups;
+    const answers = await checker.checkAll(['taken.com', 'free-name.org']);
+    expect(Object.fromEntries(answers)).toEqual({
+      'taken.com': 'taken',
+      'free-name.org': 'available',
+    });
+    expect(fast.state.lookups - before).toBe(2);
+  });
+
+  it('names the file and what is wrong with it: missing, not JSON, not a bootstrap file', () => {
+    const missing = path.join(dir, 'nowhere.json');
+    expect(() => readBootstrapFile(missing)).toThrow(
+      new RegExp(`^RDAP_BOOTSTRAP_FILE: cannot read ${missing} as JSON`),
+    );
+    const broken = file('broken.json', '{"services": [');
+    expect(() => readBootstrapFile(broken)).toThrow(/cannot read .*broken\.json as JSON/);
+    const other = file('other.json', JSON.stringify({ version: '1.0', services: 'none' }));
+    expect(() => readBootstrapFile(other)).toThrow(
+      /other\.json is not an RDAP bootstrap file \(RFC 9224\): publication: /,
+    );
   });
 });

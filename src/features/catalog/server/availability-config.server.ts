@@ -5,7 +5,7 @@ import { getEnv } from '@/lib/env';
 import { availabilityChecker, type AvailabilityChecker } from './availability.server';
 import { domainSearchTag } from '../search-address';
 import bootstrap from './rdap-bootstrap.json';
-import { parseBootstrap, rdapProvider } from './rdap-provider.server';
+import { parseBootstrap, rdapProvider, readBootstrapFile } from './rdap-provider.server';
 import { registryProvider } from './registry-provider.server';
 
 // On globalThis: Next loads this module once in the route handlers' bundle and once in the
@@ -16,8 +16,9 @@ const holder = globalThis as { [KEY]?: AvailabilityChecker };
 
 /**
  * The process's availability source, chosen by AVAILABILITY_PROVIDER: the registry table
- * (default) or RDAP with the shipped bootstrap file (RDAP_BASE_URL sends every lookup to one
- * server instead). Made once so its cache is shared by every search.
+ * (default) or RDAP with the shipped bootstrap file, or the operator's (RDAP_BOOTSTRAP_FILE);
+ * RDAP_BASE_URL sends every lookup to one server instead. Made once so its cache is shared by
+ * every search.
  */
 export function availability(): AvailabilityChecker {
   let checker = holder[KEY];
@@ -25,7 +26,12 @@ export function availability(): AvailabilityChecker {
     const env = getEnv();
     const provider =
       env.AVAILABILITY_PROVIDER === 'rdap'
-        ? rdapProvider({ bootstrap: parseBootstrap(bootstrap), baseOverride: env.RDAP_BASE_URL })
+        ? rdapProvider({
+            bootstrap: env.RDAP_BOOTSTRAP_FILE
+              ? readBootstrapFile(env.RDAP_BOOTSTRAP_FILE)
+              : parseBootstrap(bootstrap),
+            baseOverride: env.RDAP_BASE_URL,
+          })
         : registryProvider(appDb);
     checker = availabilityChecker(provider, {
       timeoutMs: env.AVAILABILITY_TIMEOUT_MS,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { readFileSync } from 'node:fs';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { z } from 'zod';
@@ -14,6 +15,29 @@ export type RdapBootstrap = z.infer<typeof bootstrapSchema>;
 
 /** Checks a bootstrap file's shape; a broken shipped copy stops the lookup setup loudly. */
 export const parseBootstrap = (json: unknown): RdapBootstrap => bootstrapSchema.parse(json);
+
+/**
+ * An operator's bootstrap file (RDAP_BOOTSTRAP_FILE): IANA's current `dns.json`, or a private
+ * one. Throws one line naming the file and what is wrong with it.
+ */
+export function readBootstrapFile(path: string): RdapBootstrap {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(
+      `RDAP_BOOTSTRAP_FILE: cannot read ${path} as JSON (${(error as Error).message})`,
+    );
+  }
+  const parsed = bootstrapSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(
+      `RDAP_BOOTSTRAP_FILE: ${path} is not an RDAP bootstrap file (RFC 9224): ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+    );
+  }
+  return parsed.data;
+}
 
 /**
  * Base URL per TLD from a bootstrap file. HTTPS bases are preferred, as RFC 9224 asks. A co.uk
