@@ -93,7 +93,7 @@ test('the owner signs in with a second factor, sees the navigation and invites s
   const after = audit.getByRole('row').nth(1).getByRole('cell').nth(5);
   await expect(after.getByRole('term').filter({ hasText: /^email:\s*$/ })).toHaveCount(1);
   await expect(after).toContainText(`email: ${staffEmail}`);
-  await expect(after).toContainText('role: store_staff');
+  await expect(after).toContainText('role: Staff');
   // A time reads as the When column does, not as a machine's ISO string.
   await expect(after).toContainText(/expires at: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
   await expect(after).not.toContainText('{');

@@ -5,6 +5,9 @@
  */
 
 export const STAFF_ROLES = ['store_owner', 'store_staff'] as const;
+
+/** What the admin calls each role. */
+export const STAFF_ROLE_LABELS = { store_owner: 'Owner', store_staff: 'Staff' } as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export function isStaffRole(value: unknown): value is StaffRole {

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { decimalAmount } from '@/features/pricing/format-money';
+import { STAFF_ROLE_LABELS } from '../roles';
 import styles from './admin.module.css';
 
 export type AuditEntry = {
@@ -88,7 +89,14 @@ function flatten(value: unknown, path = ''): [string, string][] {
       return flatten(inner, at);
     });
   }
-  const text = typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
+  const text =
+    typeof value === 'boolean'
+      ? value
+        ? 'yes'
+        : 'no'
+      : typeof value === 'string' && path.endsWith('role') && value in STAFF_ROLE_LABELS
+        ? STAFF_ROLE_LABELS[value as keyof typeof STAFF_ROLE_LABELS]
+        : String(value);
   const time = typeof value === 'string' ? ISO_TIME.exec(value) : null;
   return [[path || 'value', time ? `${time[1]} ${time[2]} UTC` : text]];
 }

@@ -8,7 +8,7 @@ import { Field, FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
 import { utcMinute } from '@/lib/utc-minute';
-import { STAFF_ROLES, type StaffRole } from '../roles';
+import { STAFF_ROLE_LABELS as ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../roles';
 import styles from './admin.module.css';
 
 export type StaffMember = {
@@ -25,8 +25,6 @@ export type OpenInvite = {
   expires_at: string;
   expired: boolean;
 };
-
-const ROLE_LABELS: Record<StaffRole, string> = { store_owner: 'Owner', store_staff: 'Staff' };
 
 /** The store's staff with a remove button each, open invitations, and the invite form (owners). */
 export function StaffPanel({ staff, invites }: { staff: StaffMember[]; invites: OpenInvite[] }) {
