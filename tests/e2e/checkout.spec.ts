@@ -235,6 +235,34 @@ test('the checkout switches between sign-in and sign-up with one link each, with
   await context.close();
 });
 
+test('nameport in dollars: a US number asks for its address with a ZIP code', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // A browser that asks in en-US sees the store in dollars and its US numbers.
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  const base = `http://nameport.localhost:${PORT}`;
+  await visit(page, `${base}/numbers`);
+  await page.getByLabel('Area code or prefix').fill('212');
+  await page.getByRole('button', { name: 'Find numbers' }).click();
+  const number = page.locator('[data-number^="+1212"]').first();
+  const e164 = (await number.getByRole('heading').innerText()).trim();
+  await number.getByRole('button').click();
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);
+  await visit(page, `${base}/checkout`);
+  await registerInCheckout(page, mailbox, base);
+  await fillBilling(page);
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeFocused();
+  // The billing address is in the UK: the US number's address is typed, with a ZIP code.
+  const address = page.getByRole('group', { name: `Address for ${e164}` });
+  await expect(address).toContainText('Country: United States');
+  await expect(address.getByLabel('ZIP code')).toBeVisible();
+  await expect(address.getByLabel('Postcode')).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'details (US number)');
+  await context.close();
+});
+
 test('acme: a number alone, Back from the pay page, a kept card, and a second tab', async ({
   page,
 }) => {
