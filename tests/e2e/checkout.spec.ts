@@ -101,6 +101,10 @@ async function journey(page: Page, host: string) {
   await expect(billedTo).toContainText('Analytical Engines Ltd');
   await expect(billedTo).toContainText('12 St James’s Square');
   await expect(billedTo).toContainText('GB999999973');
+  // Who the domain is registered to is checked before paying too: here the billing details.
+  await expect(page.getByRole('region', { name: 'Domain registrant' })).toContainText(
+    'as in the billing details',
+  );
   await expect(page.getByText('of which VAT (20%)')).toBeVisible();
   await expect(page.locator('[data-total="monthly"]')).not.toHaveText('£0.00');
   await expectLegalLinks(page);

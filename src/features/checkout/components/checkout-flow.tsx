@@ -238,6 +238,7 @@ export function CheckoutFlow({
           <ReviewStep
             cart={checkout.cart}
             billing={billing}
+            registrant={details.registrant}
             busy={busy}
             error={error}
             demo={demo}

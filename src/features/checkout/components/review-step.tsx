@@ -57,12 +57,52 @@ function BilledTo({ billing }: { billing: BillingDetails }) {
 }
 
 /**
+ * Who the domains are registered to, as the registries will have it: the registrant typed at
+ * the details step, or the billing details when none was (`registrant` without a name).
+ */
+function RegisteredTo({
+  registrant,
+  billing,
+}: {
+  registrant: Record<string, string | null>;
+  billing: BillingDetails | null;
+}) {
+  const lines = registrant.name
+    ? [
+        registrant.name,
+        registrant.company,
+        registrant.line1,
+        registrant.line2,
+        registrant.city,
+        registrant.region,
+        registrant.postcode,
+        registrant.country ? countryName(registrant.country) : null,
+      ].filter(Boolean)
+    : null;
+  return (
+    <section aria-labelledby="review-registrant">
+      <h3 id="review-registrant" className={styles.subheading}>
+        Domain registrant
+      </h3>
+      {lines ? (
+        <address className={styles.address}>{lines.join('\n')}</address>
+      ) : (
+        <p>
+          {billing ? `${billing.name}, as in the billing details.` : 'As in the billing details.'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
  * Step three: every line with its price and VAT, due today, what recurs, the billing address,
  * the terms, and pay.
  */
 export function ReviewStep({
   cart,
   billing,
+  registrant,
   busy,
   error,
   demo,
@@ -70,6 +110,8 @@ export function ReviewStep({
 }: {
   cart: Cart;
   billing: BillingDetails | null;
+  /** The domains' registrant as given at the details step; null when no domain is bought. */
+  registrant: Record<string, string | null> | null;
   busy: boolean;
   error: string | null;
   demo: boolean;
@@ -126,6 +168,7 @@ export function ReviewStep({
         <YearlyTotals cart={cart} render={(m) => formatMoney(m.gross, sv)} />
       </dl>
       {billing ? <BilledTo billing={billing} /> : null}
+      {registrant ? <RegisteredTo registrant={registrant} billing={billing} /> : null}
       {demo ? <p className={styles.demo}>Demo store: no money moves when you pay.</p> : null}
       <label className={authStyles.check}>
         <input type="checkbox" name="save_payment_method" className={authStyles.checkbox} /> Keep my
