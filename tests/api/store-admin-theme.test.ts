@@ -114,6 +114,12 @@ describe('the draft', () => {
       theme: { primaryColor: '#7c2d12' },
       variables: { bannerText: 'Autumn sale' },
     });
+
+    // The same settings saved again (the editor's Publish saves first) leave no second entry.
+    const again = await putDraft(staff.agent, draftBody('#7c2d12', 'Autumn sale'));
+    expect(again.status).toBe(200);
+    expect(again.body.data.updated_at).toBe(saved.body.data.updated_at);
+    expect(await auditOf(store, 'theme.draft_saved')).toHaveLength(1);
   });
 
   it('refuses what is not a setting, with the field, and keeps the draft', async () => {
@@ -245,13 +251,18 @@ describe('publish and restore', () => {
     ]);
   });
 
-  it('publishing with no draft saved publishes the current settings as a version', async () => {
+  it('publishing with nothing changed keeps the current settings as version 1, and only that', async () => {
     const { store, staff } = await storeWithStaff();
     const before = await shopperView(store);
     const v = await publish(staff.agent);
-    expect(v.status).toBe(201);
-    expect(v.body.data.number).toBe(2);
+    expect(v.status).toBe(200);
+    expect(v.body.data).toMatchObject({
+      number: 1,
+      published_by: 'the store as it was before the theme editor',
+    });
     expect(await shopperView(store)).toEqual(before);
+    expect((await versions(staff.agent)).body.data.versions).toHaveLength(1);
+    expect(await auditOf(store, 'theme.published')).toEqual([]);
   });
 
   it('refuses to publish an unreadable draft (saved before the rule), and changes nothing', async () => {

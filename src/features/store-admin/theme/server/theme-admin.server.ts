@@ -182,6 +182,14 @@ export async function saveThemeDraft(
     const variables = variablesSchema.parse(input.variables);
     assertReadable(effectiveTheme(published, theme));
     const before = (await findDraft(tx, staff.storeId)) ?? published;
+    const change = settingsChange(before, { theme, variables });
+    // The same settings saved again (Publish saves first) change nothing: no write, no entry.
+    if (
+      Object.keys(change.after.theme).length === 0 &&
+      Object.keys(change.after.variables).length === 0
+    ) {
+      return;
+    }
     const at = now();
     await upsertDraft(tx, {
       storeId: staff.storeId,
@@ -193,7 +201,7 @@ export async function saveThemeDraft(
     await insertAdminAudit(tx, auditScope(staff), {
       action: 'theme.draft_saved',
       target: 'draft',
-      ...settingsChange(before, { theme, variables }),
+      ...change,
     });
   });
   return themeDraft(staff);
@@ -211,7 +219,8 @@ async function storeChanged(storeId: string): Promise<void> {
  * it, a new version keeps it, and the store's cached pages are rebuilt on every instance. The
  * first publish of a store also keeps the settings it replaces, as version 1. A draft that is
  * what shoppers see already makes no new version: the answer is the latest one, not `created`
- * (a second press of Publish, docs/decisions/0298).
+ * (a second press of Publish, docs/decisions/0298); a store never published from the admin then
+ * keeps what shoppers see as version 1.
  */
 export async function publishTheme(
   staff: StaffContext,
@@ -229,6 +238,17 @@ export async function publishTheme(
     ) {
       const [latest] = await listVersions(tx, staff.storeId, 1);
       if (latest) return { version: latest, created: false };
+      // Never published from the admin, and nothing to publish: what shoppers see becomes
+      // version 1 (so that it can be restored later), and nothing else is made.
+      const kept = await insertVersion(tx, {
+        storeId: staff.storeId,
+        theme: published.theme,
+        variables: published.variables,
+        restoredFromId: null,
+        at: now(),
+        by: BEFORE_THE_EDITOR,
+      });
+      return { version: kept, created: false };
     }
     const at = now();
     // The store's first publish keeps what shoppers saw until then as version 1, so that it can
