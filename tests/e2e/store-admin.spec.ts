@@ -142,6 +142,8 @@ test('the owner signs in with a second factor, sees the navigation and invites s
   await expect(owner.getByRole('status')).toContainText(
     `The invitation to ${lostEmail} is withdrawn; its link no longer works.`,
   );
+  // The row and its buttons are gone: the message has the focus, not the page.
+  await expect(owner.getByRole('status')).toBeFocused();
   await expect(invitations).not.toContainText(lostEmail);
   await expect(invitations).toContainText(`${staffEmail} (Staff)`);
 
