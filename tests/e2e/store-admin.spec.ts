@@ -132,6 +132,7 @@ test('the owner signs in with a second factor, sees the navigation and invites s
   const stale = await (await browser.newContext()).newPage();
   await visit(stale, firstLink);
   await expect(stale.getByRole('main')).toContainText('This link is not an invitation');
+  await expect(stale.getByRole('main')).toContainText('works only from its newest mail');
   await stale.context().close();
   await checkPage(owner, '/admin/staff (an invitation sent again)');
   await owner.getByRole('button', { name: `Withdraw the invitation to ${lostEmail}` }).click();

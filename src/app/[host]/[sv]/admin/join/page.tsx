@@ -28,6 +28,10 @@ export default async function JoinPage({ searchParams }: { searchParams: SearchP
     return (
       <AuthCard title="Join the staff">
         <p>This link is not an invitation to {storeName}’s staff. Check the address in the mail.</p>
+        <p>
+          An invitation sent again works only from its newest mail, and one that was withdrawn no
+          longer works: ask the store’s owner to send it again.
+        </p>
       </AuthCard>
     );
   }
