@@ -92,8 +92,10 @@ export function StaffPanel({ staff, invites }: { staff: StaffMember[]; invites: 
 
   return (
     <>
-      <FormStatus message={notice} />
-      <FormError message={list.error} />
+      <div className={styles.messages}>
+        <FormStatus message={notice} />
+        <FormError message={list.error} />
+      </div>
       <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Staff members">
         <table className={styles.table}>
           <caption className={styles.hidden}>Staff members</caption>
