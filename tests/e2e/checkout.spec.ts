@@ -239,6 +239,25 @@ test('the checkout switches between sign-in and sign-up with one link each, with
   await context.close();
 });
 
+/**
+ * A new customer's cart of one number of the area, taken to the checkout's details step: the
+ * number found and added, an account registered in the checkout, the billing details filled.
+ * Answers the number (E.164).
+ */
+async function numberToDetails(page: Page, base: string, area: string, prefix: string) {
+  await visit(page, `${base}/numbers`);
+  await page.getByLabel('Area code or prefix').fill(area);
+  await page.getByRole('button', { name: 'Find numbers' }).click();
+  const number = page.locator(`[data-number^="${prefix}"]`).first();
+  const e164 = (await number.getByRole('heading').innerText()).trim();
+  await number.getByRole('button').click();
+  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);
+  await visit(page, `${base}/checkout`);
+  await registerInCheckout(page, mailbox, base);
+  await fillBilling(page);
+  return e164;
+}
+
 test('nameport in dollars: a US number asks for its address with a ZIP code', async ({
   browser,
 }) => {
@@ -246,17 +265,7 @@ test('nameport in dollars: a US number asks for its address with a ZIP code', as
   // A browser that asks in en-US sees the store in dollars and its US numbers.
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
-  const base = `http://nameport.localhost:${PORT}`;
-  await visit(page, `${base}/numbers`);
-  await page.getByLabel('Area code or prefix').fill('212');
-  await page.getByRole('button', { name: 'Find numbers' }).click();
-  const number = page.locator('[data-number^="+1212"]').first();
-  const e164 = (await number.getByRole('heading').innerText()).trim();
-  await number.getByRole('button').click();
-  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);
-  await visit(page, `${base}/checkout`);
-  await registerInCheckout(page, mailbox, base);
-  await fillBilling(page);
+  const e164 = await numberToDetails(page, `http://nameport.localhost:${PORT}`, '212', '+1212');
   await expect(page.getByRole('heading', { name: 'Your details' })).toBeFocused();
   // The billing address is in the UK: the US number's address is typed, with a ZIP code.
   const address = page.getByRole('group', { name: `Address for ${e164}` });
@@ -272,16 +281,7 @@ test('acme: a number alone, Back from the pay page, a kept card, and a second ta
 }) => {
   test.setTimeout(150_000);
   const base = `http://acme.localhost:${PORT}`;
-  await visit(page, `${base}/numbers`);
-  await page.getByLabel('Area code or prefix').fill('0161');
-  await page.getByRole('button', { name: 'Find numbers' }).click();
-  const number = page.locator('[data-number^="+44161"]').first();
-  const e164 = (await number.getByRole('heading').innerText()).trim();
-  await number.getByRole('button').click();
-  await expect(page.getByRole('dialog', { name: 'Cart updated' })).toContainText(e164);
-  await visit(page, `${base}/checkout`);
-  await registerInCheckout(page, mailbox, base);
-  await fillBilling(page);
+  const e164 = await numberToDetails(page, base, '0161', '+44161');
 
   // No domain is bought: nothing here is about a registrant.
   await expect(page.getByRole('heading', { name: 'Your details' })).toBeFocused();
