@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { problemOf } from '@/features/auth/api/auth-api';
 import type { BillingDetails } from '@/features/billing/schemas';
 import { EmptyCart } from '@/features/cart/components/empty-cart';
@@ -85,8 +85,11 @@ export function CheckoutFlow({
   // Details given earlier in this tab for this cart as it is (a reload at "Review and pay"): the
   // page goes on from the review with them (docs/decisions/0297). Read after hydration only.
   const keptText = useSyncExternalStore(unsubscribed, keptDetailsText, () => null);
-  const kept =
-    initialBilling && needsDetails(initial) ? keptDetailsFor(keptText, initial.cart) : null;
+  const resumable = Boolean(initialBilling) && needsDetails(initial);
+  const kept = useMemo(
+    () => (resumable ? keptDetailsFor(keptText, initial.cart) : null),
+    [resumable, keptText, initial.cart],
+  );
   // null until the shopper moves: then the page's opening step, or the kept details' review.
   const [chosenStep, setStep] = useState<Step | null>(null);
   const step: Step = chosenStep ?? (kept ? 'review' : initialBilling ? steps[1]! : 'billing');

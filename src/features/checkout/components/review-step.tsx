@@ -33,18 +33,34 @@ export function Amount({ money, siteVersion }: { money: MoneyLine; siteVersion: 
   );
 }
 
+type AddressParts = {
+  name?: string | null;
+  company?: string | null;
+  line1?: string | null;
+  line2?: string | null;
+  city?: string | null;
+  region?: string | null;
+  postcode?: string | null;
+  country?: string | null;
+};
+
+/** A name and address as its lines, in the order a letter has them, the country by name. */
+function addressLines(a: AddressParts): string[] {
+  return [
+    a.name,
+    a.company,
+    a.line1,
+    a.line2,
+    a.city,
+    a.region,
+    a.postcode,
+    a.country ? countryName(a.country) : null,
+  ].filter((line): line is string => Boolean(line));
+}
+
 /** Who the invoice is made out to, as it will read: checked before paying, not after. */
 function BilledTo({ billing }: { billing: BillingDetails }) {
-  const lines = [
-    billing.name,
-    billing.company,
-    billing.line1,
-    billing.line2,
-    billing.city,
-    billing.region,
-    billing.postcode,
-    countryName(billing.country),
-  ].filter(Boolean);
+  const lines = addressLines(billing);
   return (
     <section aria-labelledby="review-billing">
       <h3 id="review-billing" className={styles.subheading}>
@@ -67,18 +83,7 @@ function RegisteredTo({
   registrant: Record<string, string | null>;
   billing: BillingDetails | null;
 }) {
-  const lines = registrant.name
-    ? [
-        registrant.name,
-        registrant.company,
-        registrant.line1,
-        registrant.line2,
-        registrant.city,
-        registrant.region,
-        registrant.postcode,
-        registrant.country ? countryName(registrant.country) : null,
-      ].filter(Boolean)
-    : null;
+  const lines = registrant.name ? addressLines(registrant) : null;
   return (
     <section aria-labelledby="review-registrant">
       <h3 id="review-registrant" className={styles.subheading}>

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { decimalAmount } from '@/features/pricing/format-money';
+import { utcMinute } from '@/lib/utc-minute';
 import { STAFF_ROLE_LABELS } from '../roles';
 import styles from './admin.module.css';
 
@@ -53,8 +54,8 @@ function titleOf(e: AuditEntry): string {
   return e.target && !NAME_SAYS_IT.has(e.action) ? `${name} ${e.target}` : name;
 }
 
-/** A time as the entries' own column shows it: `2026-12-07 08:40` (UTC). */
-const ISO_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2}(\.\d+)?)?(Z|[+-]00:?00)$/;
+/** A time in UTC as the calls write it, shown as the admin shows times (`utcMinute`). */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
 
 /** Fields of an audited object that are amounts in minor units when the object names a currency. */
 const MONEY_FIELDS = new Set(['register', 'renew', 'transfer', 'restore', 'gross']);
@@ -97,8 +98,8 @@ function flatten(value: unknown, path = ''): [string, string][] {
       : typeof value === 'string' && path.endsWith('role') && value in STAFF_ROLE_LABELS
         ? STAFF_ROLE_LABELS[value as keyof typeof STAFF_ROLE_LABELS]
         : String(value);
-  const time = typeof value === 'string' ? ISO_TIME.exec(value) : null;
-  return [[path || 'value', time ? `${time[1]} ${time[2]} UTC` : text]];
+  const time = typeof value === 'string' && ISO_TIME.test(value);
+  return [[path || 'value', time ? utcMinute(value) : text]];
 }
 
 /**

@@ -106,6 +106,10 @@ function settingsChange(
   };
 }
 
+/** Whether a change between two settings changes nothing. */
+const unchanged = (change: ReturnType<typeof settingsChange>) =>
+  Object.keys(change.after.theme).length === 0 && Object.keys(change.after.variables).length === 0;
+
 export type VersionView = {
   id: string;
   number: number;
@@ -184,12 +188,7 @@ export async function saveThemeDraft(
     const before = (await findDraft(tx, staff.storeId)) ?? published;
     const change = settingsChange(before, { theme, variables });
     // The same settings saved again (Publish saves first) change nothing: no write, no entry.
-    if (
-      Object.keys(change.after.theme).length === 0 &&
-      Object.keys(change.after.variables).length === 0
-    ) {
-      return;
-    }
+    if (unchanged(change)) return;
     const at = now();
     await upsertDraft(tx, {
       storeId: staff.storeId,
@@ -232,37 +231,22 @@ export async function publishTheme(
     const draft = (await findDraft(tx, staff.storeId)) ?? published;
     assertReadable(effectiveTheme(published, draft.theme));
     const change = settingsChange(published, draft);
-    if (
-      Object.keys(change.after.theme).length === 0 &&
-      Object.keys(change.after.variables).length === 0
-    ) {
-      const [latest] = await listVersions(tx, staff.storeId, 1);
-      if (latest) return { version: latest, created: false };
-      // Never published from the admin, and nothing to publish: what shoppers see becomes
-      // version 1 (so that it can be restored later), and nothing else is made.
-      const kept = await insertVersion(tx, {
-        storeId: staff.storeId,
-        theme: published.theme,
-        variables: published.variables,
-        restoredFromId: null,
-        at: now(),
-        by: BEFORE_THE_EDITOR,
-      });
-      return { version: kept, created: false };
-    }
     const at = now();
     // The store's first publish keeps what shoppers saw until then as version 1, so that it can
-    // be restored like any other (docs/decisions/0167).
-    if ((await listVersions(tx, staff.storeId, 1)).length === 0) {
-      await insertVersion(tx, {
-        storeId: staff.storeId,
-        theme: published.theme,
-        variables: published.variables,
-        restoredFromId: null,
-        at,
-        by: BEFORE_THE_EDITOR,
-      });
-    }
+    // be restored like any other (docs/decisions/0167), whether or not the draft changes it.
+    const [latest] = await listVersions(tx, staff.storeId, 1);
+    const original = latest
+      ? null
+      : await insertVersion(tx, {
+          storeId: staff.storeId,
+          theme: published.theme,
+          variables: published.variables,
+          restoredFromId: null,
+          at,
+          by: BEFORE_THE_EDITOR,
+        });
+    // Nothing to publish: the version shoppers see answers, and nothing else is made.
+    if (unchanged(change)) return { version: (latest ?? original)!, created: false };
     await updatePublished(tx, staff.storeId, { ...draft, at });
     const made = await insertVersion(tx, {
       storeId: staff.storeId,
