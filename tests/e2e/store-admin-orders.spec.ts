@@ -360,12 +360,17 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
   // The owner removes the host: it stops serving the store.
   await visit(owner, `${BYTES}/admin/hosts`);
   await hydrated(owner);
-  // Remove asks first, in place, with the focus on the answer that removes; Keep keeps the host.
-  await owner.getByRole('button', { name: `Remove ${shopHost}` }).click();
+  // Remove asks first, in place, with the focus on Keep: Enter pressed twice keeps the host.
+  await owner.getByRole('button', { name: `Remove ${shopHost}` }).focus();
+  await owner.keyboard.press('Enter');
   const asking = owner.getByRole('group', { name: `Remove ${shopHost}` });
-  await expect(asking).toContainText(`Remove ${shopHost}? It stops serving the store at once.`);
-  await expect(asking.getByRole('button', { name: `Yes, remove ${shopHost}` })).toBeFocused();
-  await asking.getByRole('button', { name: `Keep ${shopHost}` }).click();
+  const question = `Remove ${shopHost}? It stops serving the store at once.`;
+  await expect(asking).toContainText(question);
+  await expect(asking.getByRole('button', { name: `Keep ${shopHost}` })).toBeFocused();
+  await expect(
+    asking.getByRole('button', { name: `Yes, remove ${shopHost}` }),
+  ).toHaveAccessibleDescription(question);
+  await owner.keyboard.press('Enter');
   await expect(owner.getByRole('button', { name: `Remove ${shopHost}` })).toBeFocused();
   expect((await request({ host: shopHost, path: '/api/store' })).status).toBe(200);
   await owner.getByRole('button', { name: `Remove ${shopHost}` }).click();

@@ -1,11 +1,13 @@
 'use client';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import styles from './form.module.css';
 
 /**
  * A button whose action cannot be undone: the first press asks, in place, what will happen, and
- * only "Yes" does it. The question takes the focus, so a keyboard or screen reader user hears
- * it; "Keep" (or Escape) puts the focus back on the button.
+ * only "Yes" does it. The focus moves to "Keep", the answer that changes nothing, so a second
+ * Enter (a double press, a key held down) keeps everything as it was; the question is the
+ * answers' description, so a screen reader reads it with them. "Keep" (or Escape) puts the focus
+ * back on the button (docs/decisions/0301).
  * `label` is the button's visible word; `name` completes each button's accessible name, which
  * tells the rows' buttons apart ("Remove shop.example").
  */
@@ -28,11 +30,12 @@ export function ConfirmButton({
 }) {
   const [asking, setAsking] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const yes = useRef<HTMLButtonElement>(null);
+  const keep = useRef<HTMLButtonElement>(null);
   const wasAsking = useRef(false);
+  const questionId = useId();
 
   useEffect(() => {
-    if (asking) yes.current?.focus();
+    if (asking) keep.current?.focus();
     else if (wasAsking.current) opener.current?.focus();
     wasAsking.current = asking;
   }, [asking]);
@@ -54,17 +57,20 @@ export function ConfirmButton({
     <span
       role="group"
       aria-label={`${label} ${name}`}
+      aria-describedby={questionId}
       className={styles.confirm}
       onKeyDown={(event) => {
         if (event.key === 'Escape') setAsking(false);
       }}
     >
-      <span className={styles.question}>{question}</span>
+      <span id={questionId} className={styles.question}>
+        {question}
+      </span>
       <button
-        ref={yes}
         type="button"
         className={styles.button}
         aria-label={`${confirm} ${name}`}
+        aria-describedby={questionId}
         disabled={disabled}
         onClick={async () => {
           await onConfirm();
@@ -74,9 +80,11 @@ export function ConfirmButton({
         {confirm}
       </button>
       <button
+        ref={keep}
         type="button"
         className={styles.secondary}
         aria-label={`Keep ${name}`}
+        aria-describedby={questionId}
         onClick={() => setAsking(false)}
       >
         Keep
