@@ -90,50 +90,42 @@ export function StaffPanel({ staff, invites }: { staff: StaffMember[]; invites: 
     }
   }
 
+  const removeButton = (m: StaffMember) => (
+    <ConfirmButton
+      label="Remove"
+      name={m.email}
+      question={
+        m.you
+          ? 'Remove yourself from the staff? You lose this admin at once.'
+          : `Remove ${m.email} from the staff? They lose this admin at once.`
+      }
+      confirm="Yes, remove"
+      disabled={list.waiting}
+      onConfirm={() => remove(m)}
+    />
+  );
+
   return (
     <>
       <div className={styles.messages}>
         <FormStatus message={notice} />
         <FormError message={list.error} />
       </div>
-      <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Staff members">
-        <table className={styles.table}>
-          <caption className={styles.hidden}>Staff members</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">E-mail</th>
-              <th scope="col">Role</th>
-              <th scope="col">
-                <span className={styles.hidden}>Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {staff.map((m) => (
-              <tr key={m.id}>
-                <td>{m.name}</td>
-                <td>{m.email}</td>
-                <td>{ROLE_LABELS[m.role]}</td>
-                <td>
-                  <ConfirmButton
-                    label="Remove"
-                    name={m.email}
-                    question={
-                      m.you
-                        ? 'Remove yourself from the staff? You lose this admin at once.'
-                        : `Remove ${m.email} from the staff? They lose this admin at once.`
-                    }
-                    confirm="Yes, remove"
-                    disabled={list.waiting}
-                    onConfirm={() => remove(m)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* A line per member, as the invitations below: a table's four columns scrolled sideways
+          on a phone, with Remove past the screen's edge. */}
+      <h2 id="members-title">Staff members</h2>
+      <ul aria-labelledby="members-title" className={styles.invites}>
+        {staff.map((m) => (
+          <li key={m.id} className={styles.invite}>
+            <span>
+              <strong>{m.name}</strong>
+              <br />
+              {m.email} ({ROLE_LABELS[m.role]})
+            </span>
+            {removeButton(m)}
+          </li>
+        ))}
+      </ul>
 
       <h2 id="invites-title">Invitations</h2>
       <FormError message={invitations.error} />
