@@ -17,6 +17,18 @@ export type CartView = Cart;
 const ZERO = { net: 0, vat: 0, gross: 0 };
 
 /**
+ * The longest ending of `domain` the price list sells (`co.uk` before `uk`): each ending of the
+ * name looked up once, not the list sorted for every line.
+ */
+function tldOf(domain: string, tlds: ReadonlyMap<string, TldPrice>): TldPrice | undefined {
+  for (let dot = domain.indexOf('.'); dot !== -1; dot = domain.indexOf('.', dot + 1)) {
+    const found = tlds.get(domain.slice(dot + 1));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
  * Prices a cart from the catalog in the site version the shopper looks at now, so switching
  * version reprices it. Lines not sold in that version, numbers whose hold ended and withdrawn
  * plans are flagged and left out of the totals. All VAT arithmetic is money.ts's.
@@ -50,9 +62,7 @@ export async function priceCart(
     const zero = { price: ZERO, recurring: { ...ZERO, period: 'year' as const } };
     if (item.type === 'domain_registration' || item.type === 'domain_transfer') {
       const domain = item.domain!;
-      const tld = [...tlds.values()]
-        .sort((a, b) => b.tld.length - a.tld.length)
-        .find((t) => domain.endsWith(`.${t.tld}`));
+      const tld = tldOf(domain, tlds);
       const base = {
         id: item.id,
         type: item.type,
