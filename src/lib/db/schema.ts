@@ -176,6 +176,12 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     /** The last accepted TOTP time step: a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
+    /**
+     * A TOTP setup started and not finished: its secret and when it lapses, sealed. A second
+     * start before then (a reload of the setup page) shows the same secret, which the app may
+     * already hold (docs/decisions/0303).
+     */
+    totpSetup: text('totp_setup'),
     /** The number SMS codes go to; set only once a code sent to it came back. */
     phone: text('phone'),
     /** A number being set up, and the code sent to it (HMAC), until it is confirmed. */

@@ -19,19 +19,36 @@ import { updateUser, type UserRow } from './users-repository.server';
 /** How long a started TOTP setup may wait for its first code. */
 const SETUP_MS = 10 * 60_000;
 
+/** A started setup's secret and when it lapses, unless it has lapsed. */
+function keptSetup(
+  sealed: string | null,
+  key: Buffer,
+  at: number,
+): { s: string; e: number } | null {
+  const opened = sealed ? unseal(key, 'totp-setup-kept', sealed) : null;
+  const kept = opened ? (JSON.parse(opened) as { s: string; e: number }) : null;
+  return kept && kept.e > at ? kept : null;
+}
+
 /**
- * Starts enabling TOTP: a new secret as an otpauth address and QR code, plus a sealed setup
- * token carrying it, so nothing is stored until the first code proves the app has it.
+ * Starts enabling TOTP: a secret as an otpauth address and QR code, plus a sealed setup token
+ * carrying it; nothing counts as a factor until the first code proves the app has it. A setup
+ * started less than SETUP_MS ago shows its secret again (a reload of the page must not make the
+ * code the app already scanned useless, docs/decisions/0303); it keeps its own end.
  */
 export async function startTotpSetup(store: Store, user: UserRow, password: string) {
   await confirmPassword(user, password);
-  const secret = newTotpSecret();
+  const key = await serverSecret();
+  let setup = keptSetup(user.totpSetup, key, now().getTime());
+  if (!setup) {
+    setup = { s: newTotpSecret(), e: now().getTime() + SETUP_MS };
+    await updateUser(await appDb(), user.id, {
+      totpSetup: seal(key, 'totp-setup-kept', JSON.stringify(setup)),
+    });
+  }
+  const secret = setup.s;
+  const setupToken = seal(key, 'totp-setup', JSON.stringify({ u: user.id, ...setup }));
   const uri = totpUri(secret, user.email, store.config.store_name);
-  const setupToken = seal(
-    await serverSecret(),
-    'totp-setup',
-    JSON.stringify({ u: user.id, s: secret, e: now().getTime() + SETUP_MS }),
-  );
   return {
     secret,
     otpauth_uri: uri,
@@ -61,6 +78,7 @@ export async function finishTotpSetup(
   await updateUser(await appDb(), user.id, {
     totpSecret: await sealTotpSecret(parsed.s),
     totpLastStep: step,
+    totpSetup: null,
   });
   const codes = await issueBackupCodes(user.id);
   await mailSecurityChange(store, user, {

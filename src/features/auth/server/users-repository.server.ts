@@ -184,6 +184,7 @@ export async function updateUser(
       UserRow,
       | 'totpSecret'
       | 'totpLastStep'
+      | 'totpSetup'
       | 'phone'
       | 'phonePending'
       | 'phoneCodeHash'
