@@ -126,4 +126,8 @@ test('the owner raises a TLD price and search shows it; a price below cost is re
   await expect(entry.getByRole('cell').nth(4)).toContainText('register: 10.49 GBP');
   await expect(entry.getByRole('cell').nth(5)).toContainText('register: 15.00 GBP');
   await expect(entry.getByRole('cell').nth(5).locator('mark')).toHaveText('15.00 GBP');
+  // Before and after side by side still fit beside the admin's menu at 1280 px.
+  await owner.setViewportSize({ width: 1280, height: 900 });
+  const entries = owner.getByRole('region', { name: 'Audit entries' });
+  expect(await entries.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
 });
