@@ -75,10 +75,13 @@ async function journey(page: Page, host: string) {
   await expect(page.getByRole('heading', { name: 'Registrant and addresses' })).toBeFocused();
   await expectNoSeriousViolations(page, 'details');
   const address = page.getByRole('group', { name: `Address for ${e164}` });
-  await expect(address).toContainText('Country: United Kingdom');
-  // The billing address is in the number's country: one tick instead of typing it again.
-  await address.getByLabel('Same as the billing address').check();
+  await expect(address).toContainText('an address in the United Kingdom for this number');
+  // The billing address is in the number's country: it is the number's unless unticked.
+  await expect(address.getByLabel('Same as the billing address')).toBeChecked();
   await expect(address.getByLabel('Address line 1')).toHaveCount(0);
+  await address.getByLabel('Same as the billing address').uncheck();
+  await expect(address).toContainText('Country: United Kingdom');
+  await address.getByLabel('Same as the billing address').check();
   await page.getByRole('button', { name: 'Continue to review' }).click();
 
   // Review: every line, VAT, due today and what recurs; the terms; pay.
@@ -104,6 +107,10 @@ async function journey(page: Page, host: string) {
   // Who the domain is registered to is checked before paying too: here the billing details.
   await expect(page.getByRole('region', { name: 'Domain registrant' })).toContainText(
     'as in the billing details',
+  );
+  // And where the number is registered to, the billing address here.
+  await expect(page.getByRole('region', { name: `Address for ${e164}` })).toContainText(
+    '12 St James’s Square',
   );
   await expect(page.getByText('of which VAT (20%)')).toBeVisible();
   await expect(page.locator('[data-total="monthly"]')).not.toHaveText('£0.00');
@@ -258,7 +265,7 @@ async function numberToDetails(page: Page, base: string, area: string, prefix: s
   return e164;
 }
 
-test('nameport in dollars: a US number asks for its address with a ZIP code', async ({
+test('nameport in dollars: a US number asks for its address with a ZIP code before the review', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
@@ -273,6 +280,22 @@ test('nameport in dollars: a US number asks for its address with a ZIP code', as
   await expect(address.getByLabel('ZIP code')).toBeVisible();
   await expect(address.getByLabel('Postcode')).toHaveCount(0);
   await expectNoSeriousViolations(page, 'details (US number)');
+  // Nothing typed: the step stays, says what is missing and goes to it; nothing is ordered yet.
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  await expect(address).toContainText('Address line 1 is required.');
+  await expect(address).toContainText('ZIP code is required.');
+  await expect(address.getByLabel('Address line 1')).toBeFocused();
+  await address.getByLabel('Address line 1').fill('350 Fifth Avenue');
+  await address.getByLabel('Town or city').fill('New York');
+  await address.getByLabel('County, state or region (optional)').fill('NY');
+  await address.getByLabel('ZIP code').fill('10118');
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeFocused();
+  const numberAddress = page.getByRole('region', { name: `Address for ${e164}` });
+  await expect(numberAddress).toContainText('350 Fifth Avenue');
+  await expect(numberAddress).toContainText('10118');
+  await expect(numberAddress).toContainText('United States');
   await context.close();
 });
 

@@ -242,6 +242,7 @@ export function CheckoutFlow({
             cart={checkout.cart}
             billing={billing}
             registrant={details.registrant}
+            numberAddresses={details.numberAddresses}
             busy={busy}
             error={error}
             demo={demo}

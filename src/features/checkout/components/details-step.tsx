@@ -62,10 +62,20 @@ export function DetailsStep({
   const [someoneElse, setSomeoneElse] = useState(
     Boolean(value.registrant && value.registrant.line1),
   );
-  const [sameAsBilling, setSameAsBilling] = useState(value.sameAsBilling);
+  // A number whose country is the billing address's starts on that address; a choice the
+  // customer made (kept with the details) stands.
+  const [sameAsBilling, setSameAsBilling] = useState(() => ({
+    ...Object.fromEntries(
+      numbers.map((r) => [r.line_id!, billing?.country === (r.country ?? 'GB')]),
+    ),
+    ...value.sameAsBilling,
+  }));
+  // What this step finds missing before review; the server's findings (errors) otherwise.
+  const [missing, setMissing] = useState<Record<string, string[]> | null>(null);
+  const shown = missing ?? errors;
   const under = (prefix: string) =>
     Object.fromEntries(
-      Object.entries(errors)
+      Object.entries(shown)
         .filter(([k]) => k.startsWith(prefix))
         .map(([k, v]) => [k.slice(prefix.length), v]),
     );
@@ -85,12 +95,38 @@ export function DetailsStep({
               : {}),
           };
     const numberAddresses: Details['numberAddresses'] = {};
-    for (const r of numbers) {
-      numberAddresses[r.line_id!] =
-        billing && sameAsBilling[r.line_id!]
-          ? billingAddress(billing)
-          : addressFrom(form, `number-${r.line_id}-`, ADDRESS);
+    const found: Record<string, string[]> = {};
+    const need = (key: string, given: string | null | undefined) => {
+      if (!given?.trim()) found[key] = ['is required'];
+    };
+    if (registrant && someoneElse) {
+      for (const f of ['name', 'line1', 'city', 'postcode', 'country'])
+        need(`registrant.${f}`, (registrant as Record<string, string | null | undefined>)[f]);
     }
+    if (registrant && needsNexus)
+      need('registrant.us_nexus_category', registrant.us_nexus_category);
+    for (const r of numbers) {
+      const shared =
+        billing && billing.country === (r.country ?? 'GB') && sameAsBilling[r.line_id!];
+      const address = shared
+        ? billingAddress(billing)
+        : addressFrom(form, `number-${r.line_id}-`, ADDRESS);
+      numberAddresses[r.line_id!] = address;
+      if (!shared) {
+        for (const f of ['line1', 'city', 'postcode'])
+          need(`number_addresses.${r.line_id}.${f}`, address[f]);
+      }
+    }
+    if (Object.keys(found).length > 0) {
+      // Stay here, say what is missing beside each field and go to the first of them.
+      setMissing(found);
+      const form = event.currentTarget;
+      requestAnimationFrame(() =>
+        form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
+    setMissing(null);
     onDone({ registrant, numberAddresses, sameAsBilling });
   }
 
@@ -131,7 +167,7 @@ export function DetailsStep({
                 className={styles.select}
                 defaultValue={value.registrant?.us_nexus_category ?? ''}
                 required
-                aria-invalid={errors['registrant.us_nexus_category'] ? true : undefined}
+                aria-invalid={shown['registrant.us_nexus_category'] ? true : undefined}
               >
                 <option value="" disabled>
                   Choose one
@@ -142,9 +178,9 @@ export function DetailsStep({
                   </option>
                 ))}
               </select>
-              {errors['registrant.us_nexus_category'] ? (
+              {shown['registrant.us_nexus_category'] ? (
                 <p className={authStyles.fieldError}>
-                  The nexus category {errors['registrant.us_nexus_category'].join(' ')}.
+                  The nexus category {shown['registrant.us_nexus_category'].join(' ')}.
                 </p>
               ) : null}
             </div>

@@ -100,6 +100,32 @@ function RegisteredTo({
   );
 }
 
+/** Each phone number's address as the regulator will have it, checked before paying. */
+function NumberAddresses({
+  lines,
+  addresses,
+}: {
+  lines: Cart['items'];
+  addresses: Record<string, Record<string, string | null>>;
+}) {
+  const given = lines.filter((l) => l.number && addresses[l.id]);
+  if (given.length === 0) return null;
+  return (
+    <>
+      {given.map((line) => (
+        <section key={line.id} aria-labelledby={`review-number-${line.id}`}>
+          <h3 id={`review-number-${line.id}`} className={styles.subheading}>
+            Address for {line.label}
+          </h3>
+          <address className={styles.address}>
+            {addressLines(addresses[line.id]!).join('\n')}
+          </address>
+        </section>
+      ))}
+    </>
+  );
+}
+
 /**
  * Step three: every line with its price and VAT, due today, what recurs, the billing address,
  * the terms, and pay.
@@ -108,6 +134,7 @@ export function ReviewStep({
   cart,
   billing,
   registrant,
+  numberAddresses,
   busy,
   error,
   demo,
@@ -117,6 +144,8 @@ export function ReviewStep({
   billing: BillingDetails | null;
   /** The domains' registrant as given at the details step; null when no domain is bought. */
   registrant: Record<string, string | null> | null;
+  /** Each number's address (by line id) as given at the details step. */
+  numberAddresses: Record<string, Record<string, string | null>>;
   busy: boolean;
   error: string | null;
   demo: boolean;
@@ -174,6 +203,7 @@ export function ReviewStep({
       </dl>
       {billing ? <BilledTo billing={billing} /> : null}
       {registrant ? <RegisteredTo registrant={registrant} billing={billing} /> : null}
+      <NumberAddresses lines={lines} addresses={numberAddresses} />
       {demo ? <p className={styles.demo}>Demo store: no money moves when you pay.</p> : null}
       <label className={authStyles.check}>
         <input type="checkbox" name="save_payment_method" className={authStyles.checkbox} /> Keep my
