@@ -110,6 +110,9 @@ test('a customer changes a domain’s name servers and reveals its auth code on 
   // Name servers, then the auth code after the password.
   await visit(page, `${base}/dashboard/domains`);
   await expect(page.getByRole('link', { name: domain })).toBeVisible();
+  // Buying another leads to the store's domain search, not to a page that is not there.
+  await page.getByRole('link', { name: 'Find a domain' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Domain search');
   await visit(page, `${base}/dashboard/services/${domainId}`);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   // One name server is not enough, and a name that is none is named: a sentence each.

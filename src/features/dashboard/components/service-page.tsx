@@ -6,6 +6,7 @@ import { can } from '@/features/access/roles';
 import { pageCaller } from '@/features/access/server/caller.server';
 import { accountMembers } from '@/features/auth/server/team.server';
 import { formatMoney } from '@/features/pricing/format-money';
+import { pdnsConfig } from '@/features/dns/server/pdns-client.server';
 import { serviceDetail } from '@/features/services/server/service-settings.server';
 import { hasPaymentMethod, restoreGross } from '../server/dashboard-page.server';
 import { domainLife } from '../domain-life';
@@ -61,7 +62,8 @@ export async function ServicePage({ id }: { id: string }) {
           {formatMoney(service.price.gross, money)} a {service.period}
         </dd>
       </dl>
-      {service.type === 'domain' ? (
+      {/* Offered only where the platform hosts DNS: elsewhere the page would only say it does not. */}
+      {service.type === 'domain' && pdnsConfig() ? (
         <p>
           <Link prefetch={false} href={`/dashboard/services/${service.id}/dns`}>
             DNS records

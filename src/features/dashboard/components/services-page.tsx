@@ -19,7 +19,7 @@ const KINDS = {
     types: ['domain', 'domain_transfer'] as ServiceType[],
     date: 'Expires',
     empty: 'No domains yet.',
-    buy: { href: '/domains', label: 'Find a domain' },
+    buy: { href: '/domains/search', label: 'Find a domain' },
   },
   numbers: {
     title: 'Numbers',
