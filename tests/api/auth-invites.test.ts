@@ -194,6 +194,34 @@ describe('invites', () => {
     expect(malformed.status).toBe(404);
   });
 
+  it('keeps one open invitation per address: a second replaces the first, even sent at once', async () => {
+    const { agent } = await owner('Rita Resend');
+    const invitee = freshEmail('twice');
+    const firstToken = await inviteBy(agent, invitee, 'member');
+    const send = (role: string) =>
+      agent.call(invites.POST, '/api/account/invites', {
+        method: 'POST',
+        json: { email: invitee.toUpperCase(), role },
+      });
+    expect((await send('technical')).status).toBe(201);
+    const listed = await agent.call(invites.GET, '/api/account/invites');
+    expect(listed.body.data.invites).toEqual([
+      expect.objectContaining({ email: invitee, role: 'technical' }),
+    ]);
+    // The first mail's link no longer works; the newest does.
+    expect((await check(firstToken)).status).toBe(410);
+    await expect.poll(() => mail.to(invitee).length).toBe(2);
+    const newest = linkIn(mail.to(invitee).at(-1)!, '/invite/').pathname.split('/').pop()!;
+    expect((await check(newest)).status).toBe(200);
+
+    // Two sent at the same moment leave one open invitation.
+    const both = await Promise.all([send('billing'), send('admin')]);
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    const after = await agent.call(invites.GET, '/api/account/invites');
+    expect(after.body.data.invites).toHaveLength(1);
+    expect((await check(newest)).status).toBe(410);
+  });
+
   it('tells the holder of an invite to an address that has an account to sign in instead', async () => {
     const { agent } = await owner();
     const taken = await registeredUser(routes, mail, freshEmail('taken'));

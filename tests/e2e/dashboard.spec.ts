@@ -211,6 +211,10 @@ test('acme: a technical member changes name servers but sees no invoices; domain
   await expect(page.getByRole('list', { name: 'Open invitations' })).toContainText(
     /until [A-Z][a-z]+ \d{1,2}, \d{4}/,
   );
+  // Each open invitation says the role it gives, in words.
+  await expect(page.getByRole('list', { name: 'Open invitations' })).toContainText(
+    `${techEmail} (Technical)`,
+  );
   const invite = await mailbox.waitFor(techEmail, (m) => m.subject.includes('invited you'));
   expect(invite.subject).toContain('Dana Dashboard invited you to Dashboard Dynamics Ltd');
   const token = /\/invite\/([A-Za-z0-9_-]+)/.exec(invite.text)![1]!;

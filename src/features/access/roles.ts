@@ -9,6 +9,15 @@ import { ApiError } from '@/lib/http/api-response';
 export const ROLES = ['owner', 'admin', 'billing', 'technical', 'member'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Each role as a customer reads it on a page; the code (`technical`) is for clients. */
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  billing: 'Billing',
+  technical: 'Technical',
+  member: 'Member',
+};
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }

@@ -7,8 +7,9 @@ import styles from '@/components/form/form.module.css';
 import authStyles from './auth.module.css';
 import { dayInWords } from './day-in-words';
 import { Field, FormError } from '@/components/form/field';
+import { ROLE_LABELS, type Role } from '@/features/access/roles';
 
-type PendingInvite = { id: string; email: string; expires_at: string };
+type PendingInvite = { id: string; email: string; role: Role; expires_at: string };
 
 const fetchInvites = async (url: string): Promise<PendingInvite[]> =>
   (await authApi.get(url)).data.data.invites;
@@ -30,8 +31,10 @@ export function InvitesPanel() {
     setDone(null);
     await send.run(async () => {
       const { data } = await authApi.post('/api/account/invites', { email, role });
+      // A second invitation to an address replaces the first (docs/decisions/0305).
+      const again = (pending ?? []).some((i) => i.email === data.data.email);
       setDone(
-        `Invitation sent to ${data.data.email} as ${data.data.role}. It works once, within 7 days.`,
+        `Invitation ${again ? 'sent again' : 'sent'} to ${data.data.email} as ${ROLE_LABELS[data.data.role as Role].toLowerCase()}. ${again ? 'Only this newest link works' : 'It works once'}, within 7 days.`,
       );
       formElement.reset();
       await load();
@@ -98,7 +101,7 @@ export function InvitesPanel() {
           {pending.map((invite) => (
             <li key={invite.id} className={styles.row}>
               <span>
-                {invite.email}
+                {invite.email} ({ROLE_LABELS[invite.role]})
                 <span className={styles.hint}> until {dayInWords(invite.expires_at)}</span>
               </span>
               <button

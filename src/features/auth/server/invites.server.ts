@@ -11,7 +11,7 @@ import {
   findPendingInvites,
   findToken,
   isUsable,
-  issueToken,
+  issueInvite,
   withdrawInvite as withdrawInviteRow,
 } from './one-time-token-repository.server';
 import { findAccountName, findUserById } from './users-repository.server';
@@ -41,7 +41,7 @@ export async function invite(
   await consumeLimits([[LIMITS.invite, owner.userId]]);
   const db = await appDb();
   const accountName = await findAccountName(db, owner.accountId);
-  const { token, expiresAt } = await issueToken(db, 'invite', {
+  const { token, expiresAt } = await issueInvite(db, {
     accountId: owner.accountId,
     invitedBy: owner.userId,
     email,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
-import { oneTimeTokens } from '@/lib/db/schema';
+import { accounts, oneTimeTokens } from '@/lib/db/schema';
 import { now } from '@/lib/clock';
 import { hashToken, randomToken } from '@/lib/security/tokens';
 
@@ -121,4 +121,38 @@ export async function withdrawInvite(
     )
     .returning({ id: oneTimeTokens.id });
   return rows.length === 1;
+}
+
+/**
+ * Invites `email` into the account, withdrawing any invitation still open to that address there:
+ * one open invitation per address, the newest mail's link (a second invitation is a "send
+ * again", docs/decisions/0305). The account's row is locked first, so that two invitations sent
+ * at once leave one open. Answers the new token and how many open invitations it replaced.
+ */
+export async function issueInvite(
+  db: AppDb,
+  fields: { accountId: string; invitedBy: string; email: string; role: string },
+): Promise<{ token: string; expiresAt: Date; replaced: number }> {
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.id, fields.accountId))
+      .for('update');
+    const replaced = await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: now(), expiresAt: now() })
+      .where(
+        and(
+          eq(oneTimeTokens.kind, 'invite'),
+          eq(oneTimeTokens.accountId, fields.accountId),
+          eq(oneTimeTokens.email, fields.email),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, now()),
+        ),
+      )
+      .returning({ id: oneTimeTokens.id });
+    const issued = await issueToken(tx, 'invite', fields);
+    return { ...issued, replaced: replaced.length };
+  });
 }

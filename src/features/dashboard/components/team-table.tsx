@@ -3,7 +3,7 @@ import { useRouter } from 'next/navigation';
 import authStyles from '@/components/form/form.module.css';
 import { FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
-import { ROLES, type Role } from '@/features/access/roles';
+import { ROLE_LABELS, ROLES, type Role } from '@/features/access/roles';
 import type { Member } from '@/features/auth/team-types';
 import { browserApi } from '@/lib/browser-api';
 import styles from './dashboard.module.css';
@@ -62,12 +62,12 @@ export function TeamTable({
                     >
                       {ROLES.filter((r) => r !== 'owner').map((r) => (
                         <option key={r} value={r}>
-                          {r}
+                          {ROLE_LABELS[r]}
                         </option>
                       ))}
                     </select>
                   ) : (
-                    m.role
+                    ROLE_LABELS[m.role]
                   )}
                 </td>
                 <td>
