@@ -73,6 +73,9 @@ async function journey(page: Page, host: string) {
 
   // The registrant is the billing details; the number needs a UK address.
   await expect(page.getByRole('heading', { name: 'Registrant and addresses' })).toBeFocused();
+  await expect(page.getByRole('group', { name: 'Domain registrant' })).toContainText(
+    `${name}.com will be registered to the name and address of your billing details.`,
+  );
   await expectNoSeriousViolations(page, 'details');
   const address = page.getByRole('group', { name: `Address for ${e164}` });
   await expect(address).toContainText('an address in the United Kingdom for this number');

@@ -298,18 +298,18 @@ test('acme: a technical member changes name servers but sees no invoices; domain
   await expect(table.getByRole('row', { name: new RegExp(renewing.name) })).toContainText(
     renewedUntil,
   );
-  await expect(table.getByRole('row', { name: new RegExp(renewing.name) })).toContainText('active');
+  await expect(table.getByRole('row', { name: new RegExp(renewing.name) })).toContainText('Active');
   await expect(table.getByRole('row', { name: new RegExp(lapsing.name) })).toContainText(
-    'expiring',
+    'Expiring',
   );
 
   await moveTo(expiry + 60_000);
   await visit(page, `${base}/dashboard/domains`);
-  await expect(table.getByRole('row', { name: new RegExp(lapsing.name) })).toContainText('expired');
+  await expect(table.getByRole('row', { name: new RegExp(lapsing.name) })).toContainText('Expired');
   await moveTo(expiry + 30 * 86_400_000 + 60_000);
   await visit(page, `${base}/dashboard/domains`);
   await expect(table.getByRole('row', { name: new RegExp(lapsing.name) })).toContainText(
-    'redemption',
+    'Redemption',
   );
 
   // Restored: the restore price and a year, paid with the demo provider.
@@ -320,5 +320,5 @@ test('acme: a technical member changes name servers but sees no invoices; domain
   await page.getByRole('button', { name: 'Pay (demo: succeeds)' }).click();
   await expect(page).toHaveURL(/\/orders\//);
   await visit(page, `${base}/dashboard/domains`);
-  await expect(table.getByRole('row', { name: new RegExp(lapsing.name) })).toContainText('active');
+  await expect(table.getByRole('row', { name: new RegExp(lapsing.name) })).toContainText('Active');
 });

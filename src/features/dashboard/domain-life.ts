@@ -75,7 +75,7 @@ export function domainLife(d: DomainLifeInput): DomainLife {
         autoRenew === 'on'
           ? `It renews automatically for ${renewal} a year: your payment method is charged from ${day(after(expiry, -FIRST_CHARGE_DAYS))}, before it expires on ${day(expiry)}.`
           : autoRenew === 'no_method'
-            ? `Auto-renew cannot charge anything: the account has no payment method. Add one, or renew now for ${renewal} a year, before it expires on ${day(expiry)}.`
+            ? `Auto-renew cannot charge anything: the account has no payment method. Renew now for ${renewal} a year and tick “Keep my payment method for renewals” when you pay, before it expires on ${day(expiry)}.`
             : `It expires on ${day(expiry)} unless you renew it (${renewal} a year).`;
       return {
         next: [next],

@@ -38,5 +38,7 @@ export function statusLabel(status: string): {
   text: string;
   tone: 'good' | 'warn' | 'bad' | undefined;
 } {
-  return { text: status.replace(/_/g, ' '), tone: TONE[status] };
+  // Words a customer reads ("Awaiting payment"), not the code a client gets (awaiting_payment).
+  const words = status.replace(/_/g, ' ');
+  return { text: words.charAt(0).toUpperCase() + words.slice(1), tone: TONE[status] };
 }

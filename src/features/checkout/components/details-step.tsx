@@ -136,7 +136,10 @@ export function DetailsStep({
         <fieldset className={styles.fieldset}>
           <legend className={styles.legend}>Domain registrant</legend>
           <p className={authStyles.hint}>
-            {domains.map((d) => d.label).join(', ')} will be registered to this person or company.
+            {domains.map((d) => d.label).join(', ')} will be registered to{' '}
+            {someoneElse
+              ? 'the person or company you name below.'
+              : 'the name and address of your billing details.'}
           </p>
           <label className={authStyles.check}>
             <input

@@ -23,7 +23,7 @@ export function PaymentMethodsList({
   if (methods.length === 0) {
     return (
       <p className={styles.empty}>
-        No payment method is kept. Tick “keep this payment method” when you pay to renew
+        No payment method is kept. Tick “Keep my payment method for renewals” when you pay to renew
         automatically.
       </p>
     );
