@@ -75,7 +75,23 @@ for (const host of HOSTS) {
       await visit(page, `${base}${path}`);
       await expectFitsScreen(page, `${host}${path}`);
       await expectWholeWords(page, `${host}${path}`);
+      // The dashboard's tables read as cards on a phone: nothing to scroll sideways to.
+      for (const region of await page.locator('main [role="region"]:has(table)').all()) {
+        const overflow = await region.evaluate((r) => r.scrollWidth - r.clientWidth);
+        expect(overflow, `${host}${path}: a table scrolls sideways`).toBeLessThanOrEqual(0);
+      }
     }
+    // An invoice's PDF is on the screen, not past its edge.
+    await visit(page, `${base}/dashboard/invoices`);
+    const pdf = await page
+      .getByRole('link', { name: /^Download .* as PDF$/ })
+      .first()
+      .boundingBox();
+    expect(pdf!.x + pdf!.width).toBeLessThanOrEqual(390);
+    await visit(page, `${base}/dashboard/domains`);
+    // Each cell after the first says its column: read from the page, and heard with the cell.
+    const domains = page.getByRole('main').getByRole('region', { name: 'Domains', exact: true });
+    await expect(domains.getByRole('cell', { name: /^Auto-renew: (On|Off)/ })).toBeVisible();
     // And the order and its invoice, from the orders page.
     await visit(page, `${base}/dashboard/orders`);
     await page.getByRole('region', { name: 'Orders' }).getByRole('link').first().click();

@@ -155,7 +155,7 @@ export async function ActivityPage() {
         role="region"
         aria-label="Activity, newest first"
       >
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.cards}`}>
           <caption className={styles.hidden}>Activity, newest first</caption>
           <thead>
             <tr>
@@ -170,10 +170,10 @@ export async function ActivityPage() {
             {events.map((e, i) => (
               <tr key={`${e.at}-${i}`}>
                 <td>{formatMoment(e.at, viewer.siteVersion)}</td>
-                <td>{e.actor}</td>
-                <td>{e.action.replace(/[._]/g, ' ')}</td>
-                <td>{e.target}</td>
-                <td>{e.ip ?? '—'}</td>
+                <td data-label="Who">{e.actor}</td>
+                <td data-label="What">{e.action.replace(/[._]/g, ' ')}</td>
+                <td data-label="On">{e.target}</td>
+                <td data-label="From">{e.ip ?? '—'}</td>
               </tr>
             ))}
           </tbody>

@@ -45,7 +45,7 @@ export async function OrdersPage() {
         <p className={styles.empty}>No orders yet.</p>
       ) : (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Orders">
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.cards}`}>
             <caption className={styles.hidden}>Orders</caption>
             <thead>
               <tr>
@@ -64,11 +64,13 @@ export async function OrdersPage() {
                     </Link>
                     {o.kind === 'renewal' ? ' (renewal)' : ''}
                   </td>
-                  <td>{formatDay(o.createdAt.toISOString(), viewer.siteVersion)}</td>
-                  <td>
+                  <td data-label="Placed">
+                    {formatDay(o.createdAt.toISOString(), viewer.siteVersion)}
+                  </td>
+                  <td data-label="Status">
                     <StatusBadge status={o.status} />
                   </td>
-                  <td>{formatMoney(o.totalGross, sv(o.currency))}</td>
+                  <td data-label="Total">{formatMoney(o.totalGross, sv(o.currency))}</td>
                 </tr>
               ))}
             </tbody>
@@ -99,7 +101,7 @@ export async function InvoicesPage() {
         <p className={styles.empty}>Nothing to pay.</p>
       ) : (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Bills to pay">
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.cards}`}>
             <caption className={styles.hidden}>Bills to pay</caption>
             <thead>
               <tr>
@@ -120,11 +122,11 @@ export async function InvoicesPage() {
                       {b.number}
                     </Link>
                   </td>
-                  <td>{formatDay(b.due_at, viewer.siteVersion)}</td>
-                  <td>
+                  <td data-label="Due">{formatDay(b.due_at, viewer.siteVersion)}</td>
+                  <td data-label="Status">
                     <StatusBadge status={b.status} />
                   </td>
-                  <td>{formatMoney(b.totals.gross, sv(b.currency))}</td>
+                  <td data-label="Amount">{formatMoney(b.totals.gross, sv(b.currency))}</td>
                   <td>
                     {canPay ? <PayButton orderId={b.order_id} label={`Pay ${b.number}`} /> : null}
                     {canPay && kept ? (
@@ -147,7 +149,7 @@ export async function InvoicesPage() {
         <p className={styles.empty}>No invoices yet.</p>
       ) : (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Paid invoices">
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.cards}`}>
             <caption className={styles.hidden}>Paid invoices</caption>
             <thead>
               <tr>
@@ -166,11 +168,11 @@ export async function InvoicesPage() {
                       {i.number}
                     </Link>
                   </td>
-                  <td>{formatDay(i.issued_at, viewer.siteVersion)}</td>
-                  <td>
+                  <td data-label="Issued">{formatDay(i.issued_at, viewer.siteVersion)}</td>
+                  <td data-label="Status">
                     <StatusBadge status={i.status} />
                   </td>
-                  <td>{formatMoney(i.totals.gross, i.site_version)}</td>
+                  <td data-label="Total">{formatMoney(i.totals.gross, i.site_version)}</td>
                   <td>
                     <a href={`/api/invoices/${i.id}/pdf`}>
                       Download<span className={styles.hidden}> {i.number} as PDF</span>

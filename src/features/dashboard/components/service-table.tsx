@@ -27,7 +27,7 @@ export function ServiceTable({
   if (services.length === 0) return <p className={styles.empty}>{empty}</p>;
   return (
     <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={caption}>
-      <table className={styles.table}>
+      <table className={`${styles.table} ${styles.cards}`}>
         <caption className={styles.hidden}>{caption}</caption>
         <thead>
           <tr>
@@ -46,12 +46,14 @@ export function ServiceTable({
                   {serviceName(s)}
                 </Link>
               </td>
-              <td>
+              <td data-label="Status">
                 <StatusBadge status={s.cancel_at_period_end ? 'ends at period end' : s.status} />
               </td>
-              <td>{formatDay(s.expires_at ?? s.renews_at, siteVersion)}</td>
-              <td>{!s.auto_renew ? 'Off' : hasPaymentMethod ? 'On' : 'Off: no payment method'}</td>
-              <td>
+              <td data-label={dateLabel}>{formatDay(s.expires_at ?? s.renews_at, siteVersion)}</td>
+              <td data-label="Auto-renew">
+                {!s.auto_renew ? 'Off' : hasPaymentMethod ? 'On' : 'Off: no payment method'}
+              </td>
+              <td data-label="Price">
                 {formatMoney(s.price.gross, siteVersionOfCurrency(s.currency))} / {s.period}
               </td>
             </tr>

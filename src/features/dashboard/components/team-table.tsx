@@ -34,7 +34,7 @@ export function TeamTable({
     <>
       <FormError message={action.error} />
       <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Team members">
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.cards}`}>
           <caption className={styles.hidden}>Team members</caption>
           <thead>
             <tr>
@@ -50,8 +50,8 @@ export function TeamTable({
             {members.map((m) => (
               <tr key={m.id}>
                 <td>{m.name}</td>
-                <td>{m.email}</td>
-                <td>
+                <td data-label="E-mail">{m.email}</td>
+                <td data-label="Role">
                   {manage && m.role !== 'owner' ? (
                     <select
                       aria-label={`Role of ${m.name}`}
