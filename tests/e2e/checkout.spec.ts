@@ -156,6 +156,11 @@ async function journey(page: Page, host: string) {
       .filter({ hasText: `${name}.com` }),
   ).toContainText(/1 year · VAT 20% · then £[\d.]+ a year/);
   await expectNoSeriousViolations(page, 'order');
+  // Paid: the next step, running what was bought, is one link away.
+  await expect(page.getByRole('link', { name: 'Manage it in your dashboard' })).toHaveAttribute(
+    'href',
+    '/dashboard',
+  );
   await page.getByRole('link', { name: 'View your invoice' }).click();
   await expect(
     page.getByRole('heading', { name: /^VAT invoice [A-Z]{2}-INV-\d{4}-\d{6}$/ }),

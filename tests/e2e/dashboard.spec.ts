@@ -203,6 +203,12 @@ test('acme: a technical member changes name servers but sees no invoices; domain
     page.getByRole('status').filter({ hasText: 'The account’s name is saved.' }),
   ).toBeVisible();
   const techEmail = suiteEmail('technical');
+  // Something that is not an address is named beside the field.
+  await page.getByLabel('Their e-mail address').fill('not-an-email');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.locator('#invite_email-error')).toHaveText(
+    'Their e-mail address must look like name@example.com.',
+  );
   await page.getByLabel('Their e-mail address').fill(techEmail);
   await page.getByLabel('Their role').selectOption('technical');
   await page.getByRole('button', { name: 'Send invitation' }).click();

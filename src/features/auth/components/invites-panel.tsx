@@ -16,7 +16,7 @@ const fetchInvites = async (url: string): Promise<PendingInvite[]> =>
 
 /** The owner's invitations: send one, see those still open, withdraw one. */
 export function InvitesPanel() {
-  const send = useFormAction('Enter an e-mail address.');
+  const send = useFormAction('Check the e-mail address.');
   const [done, setDone] = useState<string | null>(null);
   const [listError, setListError] = useState<string | null>(null);
   const { data: pending, mutate, error: loadError } = useSWR('/api/account/invites', fetchInvites);
@@ -71,6 +71,7 @@ export function InvitesPanel() {
           type="email"
           autoComplete="off"
           required
+          errors={send.fields.email}
         />
         <div className={styles.field}>
           <label htmlFor="invite_role" className={styles.label}>

@@ -101,6 +101,11 @@ export function OrderView({
           <Link prefetch={false} href={`/invoices/${invoiceId}`}>
             View your invoice
           </Link>
+          {' · '}
+          {/* Where what was bought is run from now: the next step after paying. */}
+          <Link prefetch={false} href="/dashboard">
+            Manage it in your dashboard
+          </Link>
         </p>
       ) : null}
       <section className={styles.panel} aria-labelledby="order-lines">

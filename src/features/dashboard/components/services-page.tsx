@@ -68,13 +68,14 @@ async function BuyMore({
     return (
       <section className={styles.panel} aria-labelledby="buy-numbers">
         <h2 id="buy-numbers">{label}</h2>
+        {/* Above the list of numbers (twenty of them): not a long scroll away on a phone. */}
+        {checkout}
         <NumberSearch
           siteVersion={viewer.siteVersion}
           search={await numberSearch(searchParams, viewer.siteVersion)}
           action="/dashboard/numbers"
           headingLevel={3}
         />
-        {checkout}
       </section>
     );
   }
