@@ -41,7 +41,7 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
       ) : null}
       {page && page.customers.length > 0 ? (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Customers found">
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.cards}`}>
             <caption className={styles.hidden}>Customers, newest first</caption>
             <thead>
               <tr>
@@ -55,11 +55,11 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
               {page.customers.map((c) => (
                 <tr key={c.id}>
                   <td>{c.name}</td>
-                  <td>{c.email}</td>
-                  <td>
+                  <td data-label="E-mail">{c.email}</td>
+                  <td data-label="Since (UTC)">
                     <time dateTime={c.created_at}>{adminTime(c.created_at)}</time>
                   </td>
-                  <td>
+                  <td data-label="Orders">
                     {c.orders > 0 ? (
                       <Link
                         prefetch={false}

@@ -87,7 +87,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
       ) : null}
       {page && page.orders.length > 0 ? (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Orders found">
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.cards}`}>
             <caption className={styles.hidden}>Orders, newest first</caption>
             <thead>
               <tr>
@@ -107,10 +107,10 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                       {o.number}
                     </Link>
                   </td>
-                  <td>
+                  <td data-label="Placed (UTC)">
                     <time dateTime={o.created_at}>{adminTime(o.created_at)}</time>
                   </td>
-                  <td>
+                  <td data-label="Customer">
                     {o.customer_name ? (
                       <>
                         {o.customer_name}
@@ -119,13 +119,13 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
                     ) : null}
                     {o.email}
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <span className={styles.badge} data-order-status={o.status}>
                       {statusLabel(o.status)}
                     </span>
                   </td>
-                  <td>{PROVIDER_LABELS[o.provider] ?? o.provider}</td>
-                  <td>{adminMoney(o.totals.gross, o.currency)}</td>
+                  <td data-label="Paid with">{PROVIDER_LABELS[o.provider] ?? o.provider}</td>
+                  <td data-label="Total">{adminMoney(o.totals.gross, o.currency)}</td>
                 </tr>
               ))}
             </tbody>
