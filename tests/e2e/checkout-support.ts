@@ -66,6 +66,10 @@ export async function fillBilling(page: Page) {
   await page.getByLabel('Company (optional)').fill('Analytical Engines Ltd');
   await page.getByLabel('Address line 1').fill('12 St James’s Square');
   await page.getByLabel('Town or city').fill('London');
+  // The postcode is named as the chosen country names it.
+  await page.getByLabel('Country').selectOption('US');
+  await expect(page.getByLabel('ZIP code')).toBeVisible();
+  await page.getByLabel('Country').selectOption('GB');
   await page.getByLabel('Postcode').fill('SW1Y 4LB');
   await page.getByLabel('Country').selectOption('GB');
   await page.getByLabel('VAT number (optional)').fill('GB999999973');

@@ -1,4 +1,5 @@
 'use client';
+import { useState } from 'react';
 import { Field } from '@/components/form/field';
 import authStyles from '@/components/form/form.module.css';
 import styles from './checkout.module.css';
@@ -35,6 +36,8 @@ export function AddressFields({
 }) {
   const id = (field: string) => `${prefix}${field}`;
   const err = (field: string) => errors[field];
+  // The postcode is named as the chosen country names it: a US address asks for a ZIP code.
+  const [country, setCountry] = useState(fixedCountry?.code ?? value?.country ?? 'GB');
   return (
     <>
       {withName ? (
@@ -88,7 +91,7 @@ export function AddressFields({
       />
       <Field
         id={id('postcode')}
-        label={fixedCountry?.code === 'US' ? 'ZIP code' : 'Postcode'}
+        label={country === 'US' ? 'ZIP code' : 'Postcode'}
         autoComplete="postal-code"
         required
         defaultValue={value?.postcode ?? ''}
@@ -110,6 +113,7 @@ export function AddressFields({
             className={styles.select}
             autoComplete="country"
             defaultValue={value?.country ?? 'GB'}
+            onChange={(e) => setCountry(e.target.value)}
             aria-invalid={err('country')?.length ? true : undefined}
           >
             {countries.map((c) => (
