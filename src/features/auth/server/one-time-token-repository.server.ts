@@ -127,19 +127,19 @@ export async function withdrawInvite(
  * Invites `email` into the account, withdrawing any invitation still open to that address there:
  * one open invitation per address, the newest mail's link (a second invitation is a "send
  * again", docs/decisions/0305). The account's row is locked first, so that two invitations sent
- * at once leave one open. Answers the new token and how many open invitations it replaced.
+ * at once leave one open. Answers the new token and when it expires.
  */
 export async function issueInvite(
   db: AppDb,
   fields: { accountId: string; invitedBy: string; email: string; role: string },
-): Promise<{ token: string; expiresAt: Date; replaced: number }> {
+): Promise<{ token: string; expiresAt: Date }> {
   return db.transaction(async (tx) => {
     await tx
       .select({ id: accounts.id })
       .from(accounts)
       .where(eq(accounts.id, fields.accountId))
       .for('update');
-    const replaced = await tx
+    await tx
       .update(oneTimeTokens)
       .set({ usedAt: now(), expiresAt: now() })
       .where(
@@ -150,9 +150,7 @@ export async function issueInvite(
           isNull(oneTimeTokens.usedAt),
           gt(oneTimeTokens.expiresAt, now()),
         ),
-      )
-      .returning({ id: oneTimeTokens.id });
-    const issued = await issueToken(tx, 'invite', fields);
-    return { ...issued, replaced: replaced.length };
+      );
+    return issueToken(tx, 'invite', fields);
   });
 }
