@@ -57,6 +57,23 @@ describe('GET/PUT /api/account/billing', () => {
     expect(irish.status).toBe(200);
   });
 
+  it('asks a US address for its state, keeps a state given by name as its code, and refuses others', async () => {
+    const c = await signedInCustomer(routes);
+    const noState = await c.putBilling({ ...US_BILLING, region: null });
+    expect(noState.status).toBe(400);
+    expect(noState.body.error.fields.region).toEqual(['is required for a US address: the state']);
+    expect(
+      (await c.putBilling({ ...US_BILLING, region: 'Narnia' })).body.error.fields.region,
+    ).toEqual(['must be a US state, e.g. CA or California']);
+    expect((await c.getBilling()).body.data.billing).toBeNull();
+    const named = await c.putBilling({ ...US_BILLING, region: 'california' });
+    expect(named.status).toBe(200);
+    expect(named.body.data.billing.region).toBe('CA');
+    // Elsewhere a region stays optional and is kept as written.
+    const uk = await c.putBilling({ ...UK_BILLING, region: 'Georgia' });
+    expect(uk.body.data.billing.region).toBe('Georgia');
+  });
+
   it('refuses a country that is not ISO 3166-1 alpha-2, a missing field and a bad postcode, and keeps nothing', async () => {
     const c = await signedInCustomer(routes);
     const bad = await c.putBilling({ ...UK_BILLING, country: 'UK' });

@@ -40,7 +40,7 @@ describe('GET /api/checkout', () => {
       {
         line_id: line(number),
         kind: 'number_address',
-        fields: ['line1', 'city', 'postcode', 'country'],
+        fields: ['line1', 'city', 'region', 'postcode', 'country'],
         country: 'US',
       },
     ]);

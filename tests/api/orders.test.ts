@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buyer, checkoutRoutes, freshDomain, readyCart } from '../support/checkout';
+import { buyer, checkoutRoutes, freeNumber, freshDomain, readyCart } from '../support/checkout';
 import { displayPhoneNumber } from '@/lib/phone-display';
 
 const routes = await checkoutRoutes();
@@ -256,6 +256,7 @@ describe('POST /api/orders', () => {
         [numberLine.id]: {
           line1: '1 Market St',
           city: 'San Francisco',
+          region: 'CA',
           postcode: '94105',
           country: 'US',
         },
@@ -306,6 +307,48 @@ describe('POST /api/orders', () => {
       us_nexus_category: 'C31',
       name: 'Grace Hopper',
     });
+  });
+
+  it('asks a US number’s address and a US registrant for the state, and keeps its code', async () => {
+    const b = await buyer(routes, { siteVersion: 2 });
+    const number = await freeNumber(2);
+    await b.addToCart({ type: 'number', number });
+    await b.addToCart({ type: 'domain_registration', domain: freshDomain('com'), years: 1 });
+    const checked = await b.checkout();
+    const line = checked.body.data.cart.items.find((l: { type: string }) => l.type === 'number');
+    const address = {
+      line1: '350 Fifth Avenue',
+      city: 'New York',
+      postcode: '10118',
+      country: 'US',
+    };
+    const body = { cart_version: checked.body.data.cart.version, accept_terms: true };
+    const stateless = await b.order({
+      ...body,
+      number_addresses: { [line.id]: address },
+      registrant: address,
+    });
+    expect(stateless.status).toBe(400);
+    expect(stateless.body.error.fields[`number_addresses.${line.id}.region`]).toEqual([
+      'is required for a US address: the state',
+    ]);
+    expect((await b.orders()).body.data.orders).toEqual([]);
+    const withoutRegistrantState = await b.order({
+      ...body,
+      number_addresses: { [line.id]: { ...address, region: 'new york' } },
+      registrant: address,
+    });
+    expect(withoutRegistrantState.body.error.fields).toEqual({
+      'registrant.region': ['is required for a US address: the state'],
+    });
+    const placed = await b.order({
+      ...body,
+      number_addresses: { [line.id]: { ...address, region: 'new york' } },
+      registrant: { ...address, region: 'New York' },
+    });
+    expect(placed.status).toBe(201);
+    expect(placed.body.data.order.number_addresses[number].region).toBe('NY');
+    expect(placed.body.data.order.registrant.region).toBe('NY');
   });
 
   it('is the account’s: another account gets 404 for the order and its payment', async () => {

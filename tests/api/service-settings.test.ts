@@ -177,6 +177,7 @@ describe('PATCH /api/services/{id}', () => {
           emergency_address: {
             line1: '1 Main St',
             city: 'Austin',
+            region: 'TX',
             postcode: '73301',
             country: 'US',
           },

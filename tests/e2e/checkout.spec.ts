@@ -293,15 +293,18 @@ test('nameport in dollars: a US number asks for its address with a ZIP code befo
   await expect(page.getByRole('heading', { name: 'Your details' })).toBeVisible();
   await expect(address).toContainText('Address line 1 is required.');
   await expect(address).toContainText('ZIP code is required.');
+  // A US address names its state (docs/decisions/0308), chosen from the list.
+  await expect(address).toContainText('State is required.');
   await expect(address.getByLabel('Address line 1')).toBeFocused();
   await address.getByLabel('Address line 1').fill('350 Fifth Avenue');
   await address.getByLabel('Town or city').fill('New York');
-  await address.getByLabel('County, state or region (optional)').fill('NY');
+  await address.getByLabel('State').selectOption({ label: 'New York' });
   await address.getByLabel('ZIP code').fill('10118');
   await page.getByRole('button', { name: 'Continue to review' }).click();
   await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeFocused();
   const numberAddress = page.getByRole('region', { name: `Address for ${e164}` });
   await expect(numberAddress).toContainText('350 Fifth Avenue');
+  await expect(numberAddress).toContainText('NY');
   await expect(numberAddress).toContainText('10118');
   await expect(numberAddress).toContainText('United States');
   await context.close();

@@ -108,7 +108,13 @@ export async function customerWithServices(
   const country = number.number.startsWith('+1') ? 'US' : 'GB';
   const address =
     country === 'GB'
-      ? { line1: '1 Canal Street', city: 'Manchester', postcode: 'M1 3HE', country }
+      ? {
+          line1: '1 Canal Street',
+          city: 'Manchester',
+          region: 'Greater Manchester',
+          postcode: 'M1 3HE',
+          country,
+        }
       : { line1: '350 Fifth Avenue', city: 'New York', region: 'NY', postcode: '10118', country };
   await call(page, 'PUT', `/api/account/billing`, {
     name: 'Dana Dashboard',

@@ -83,6 +83,19 @@ for (const [host, domains] of [
       page.getByRole('status').filter({ hasText: 'Call settings saved.' }),
     ).toBeVisible();
 
+    // The emergency address: a new street, and the county or state given at checkout stays.
+    const region = page.getByLabel(/^(County or region \(optional\)|State)$/);
+    const given = await region.inputValue();
+    expect(given).toMatch(/^(Greater Manchester|NY)$/);
+    await page.getByLabel('Address', { exact: true }).fill('2 Canal Street');
+    await page.getByRole('button', { name: 'Save emergency address' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Emergency address saved.' }),
+    ).toBeVisible();
+    await visit(page, `${base}/dashboard/services/${numberId}`);
+    await expect(page.getByLabel('Address', { exact: true })).toHaveValue('2 Canal Street');
+    await expect(region).toHaveValue(given);
+
     // A seat of the plan for the customer.
     await visit(page, `${base}/dashboard/services/${planId}`);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { ONE_LINE, ONE_LINE_MESSAGE } from '@/lib/http/control-characters';
 import { isCountryCode } from './countries';
+import { usStateCode } from './us-states';
 
 /**
  * Billing details and postal addresses. One address shape for billing details, a
  * domain's registrant and a phone number's address; postcodes are checked for the countries the
- * store sells numbers in (GB, US), other countries by length only.
+ * store sells numbers in (GB, US), other countries by length only; a US address names its state
+ * (docs/decisions/0308).
  */
 
 const required = (max: number) =>
@@ -65,13 +67,28 @@ export const addressFields = {
   country,
 };
 
-/** Adds the postcode check to a schema with `country` and `postcode`. */
+/** A US address's state, by its USPS code or its name; other countries' regions are optional. */
+export function regionProblem(country: string, region: string | null | undefined): string | null {
+  if (country !== 'US') return null;
+  if (!region) return 'is required for a US address: the state';
+  return usStateCode(region) ? null : 'must be a US state, e.g. CA or California';
+}
+
+/** Adds the postcode and state checks to a schema with an address's fields. */
 export function checkPostcode(
-  value: { country: string; postcode: string },
+  value: { country: string; postcode: string; region?: string | null },
   ctx: z.RefinementCtx,
 ): void {
   const problem = postcodeProblem(value.country, value.postcode);
   if (problem) ctx.addIssue({ code: 'custom', path: ['postcode'], message: problem });
+  const region = regionProblem(value.country, value.region);
+  if (region) ctx.addIssue({ code: 'custom', path: ['region'], message: region });
+}
+
+/** A US address keeps its state as its USPS code (California -> CA). */
+function stateAsCode<T extends { country: string; region: string | null }>(value: T): T {
+  if (value.country !== 'US' || !value.region) return value;
+  return { ...value, region: usStateCode(value.region) ?? value.region };
 }
 
 export const billingSchema = z
@@ -87,7 +104,8 @@ export const billingSchema = z
       const problem = vatNumberProblem(value.country, value.vat_number);
       if (problem) ctx.addIssue({ code: 'custom', path: ['vat_number'], message: problem });
     }
-  });
+  })
+  .transform(stateAsCode);
 
 /** Billing details as the API answers them and orders keep them. */
 export type BillingDetails = z.output<typeof billingSchema>;
@@ -96,6 +114,7 @@ export type BillingInput = z.input<typeof billingSchema>;
 /** A postal address (a number's address); `name` is who lives or trades there. */
 export const addressSchema = z
   .strictObject({ name: optional(120), ...addressFields })
-  .superRefine(checkPostcode);
+  .superRefine(checkPostcode)
+  .transform(stateAsCode);
 
 export type Address = z.output<typeof addressSchema>;

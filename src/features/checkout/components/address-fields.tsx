@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Field } from '@/components/form/field';
 import authStyles from '@/components/form/form.module.css';
+import { US_STATES } from '@/features/billing/us-states';
 import styles from './checkout.module.css';
 
 export type AddressValue = {
@@ -82,10 +83,9 @@ export function AddressFields({
         defaultValue={value?.city ?? ''}
         errors={err('city')}
       />
-      <Field
+      <RegionField
         id={id('region')}
-        label="County, state or region (optional)"
-        autoComplete="address-level1"
+        country={country}
         defaultValue={value?.region ?? ''}
         errors={err('region')}
       />
@@ -128,6 +128,67 @@ export function AddressFields({
         </div>
       )}
     </>
+  );
+}
+
+const STATE_OPTIONS = Object.entries(US_STATES).sort(([, a], [, b]) => a.localeCompare(b));
+
+/**
+ * The region of an address: in the United States a required choice of state (emergency services
+ * route a number's calls by it; docs/decisions/0308), elsewhere optional free text.
+ */
+export function RegionField({
+  id,
+  country,
+  defaultValue,
+  errors,
+}: {
+  id: string;
+  country: string;
+  defaultValue: string;
+  errors?: string[];
+}) {
+  if (country !== 'US') {
+    return (
+      <Field
+        id={id}
+        label="County or region (optional)"
+        autoComplete="address-level1"
+        defaultValue={defaultValue}
+        errors={errors}
+      />
+    );
+  }
+  return (
+    <div className={authStyles.field}>
+      <label htmlFor={id} className={authStyles.label}>
+        State
+      </label>
+      <select
+        id={id}
+        name={id}
+        className={styles.select}
+        autoComplete="address-level1"
+        required
+        defaultValue={Object.hasOwn(US_STATES, defaultValue) ? defaultValue : ''}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? `${id}-error` : undefined}
+      >
+        <option value="" disabled>
+          Choose a state
+        </option>
+        {STATE_OPTIONS.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </select>
+      {errors?.length ? (
+        <p id={`${id}-error`} className={authStyles.fieldError}>
+          State {errors.join(' ')}.
+        </p>
+      ) : null}
+    </div>
   );
 }
 

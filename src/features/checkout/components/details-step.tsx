@@ -100,8 +100,11 @@ export function DetailsStep({
       if (!given?.trim()) found[key] = ['is required'];
     };
     if (registrant && someoneElse) {
-      for (const f of ['name', 'line1', 'city', 'postcode', 'country'])
-        need(`registrant.${f}`, (registrant as Record<string, string | null | undefined>)[f]);
+      const given = registrant as Record<string, string | null | undefined>;
+      const fields = ['name', 'line1', 'city', 'postcode', 'country'];
+      // A US address names its state (docs/decisions/0308).
+      if (given.country === 'US') fields.push('region');
+      for (const f of fields) need(`registrant.${f}`, given[f]);
     }
     if (registrant && needsNexus)
       need('registrant.us_nexus_category', registrant.us_nexus_category);
@@ -112,9 +115,14 @@ export function DetailsStep({
         ? billingAddress(billing)
         : addressFrom(form, `number-${r.line_id}-`, ADDRESS);
       numberAddresses[r.line_id!] = address;
-      if (!shared) {
-        for (const f of ['line1', 'city', 'postcode'])
-          need(`number_addresses.${r.line_id}.${f}`, address[f]);
+      const fields = r.fields.filter((f) => f !== 'country');
+      if (shared && fields.some((f) => !address[f])) {
+        // Billing details saved before a field was asked for (a US state): the number's own
+        // address is asked for instead.
+        setSameAsBilling((was) => ({ ...was, [r.line_id!]: false }));
+        for (const f of fields) found[`number_addresses.${r.line_id}.${f}`] = ['is required'];
+      } else if (!shared) {
+        for (const f of fields) need(`number_addresses.${r.line_id}.${f}`, address[f]);
       }
     }
     if (Object.keys(found).length > 0) {

@@ -1,5 +1,6 @@
 import { ApiError } from '@/lib/http/api-response';
-import { postcodeProblem, type BillingDetails } from '@/features/billing/schemas';
+import { postcodeProblem, regionProblem, type BillingDetails } from '@/features/billing/schemas';
+import { usStateCode } from '@/features/billing/us-states';
 import type { CartLine } from '@/features/cart/cart-types';
 import type { CartItemRow } from '@/features/cart/server/cart-checkout.server';
 import type { Order, PostalAddress } from '@/features/orders/order-types';
@@ -32,6 +33,14 @@ export function orderDetails(items: CartItemRow[], billing: BillingDetails, body
     };
     const postcode = postcodeProblem(registrant.country, registrant.postcode);
     if (postcode) problem('registrant.postcode', postcode);
+    // An address given here names its state; the billing details' own was checked when saved.
+    if (given.line1 || given.country) {
+      const region = regionProblem(registrant.country, registrant.region);
+      if (region) problem('registrant.region', region);
+      else if (registrant.country === 'US') {
+        registrant.region = usStateCode(registrant.region!) ?? registrant.region;
+      }
+    }
     if (domains.some((d) => d.type === 'domain_registration' && d.domain!.endsWith('.us'))) {
       if (!given.us_nexus_category) {
         problem('registrant.us_nexus_category', 'is required for a .us domain');

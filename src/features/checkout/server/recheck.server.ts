@@ -160,11 +160,16 @@ export function requirementsOf(view: CartView, hasBilling: boolean): CheckoutReq
       needs.push({ line_id: line.id, kind: 'registrant', fields: ['us_nexus_category'] });
     }
     if (line.type === 'number' && line.number) {
+      const country = numberCountry(line.number);
       needs.push({
         line_id: line.id,
         kind: 'number_address',
-        fields: ['line1', 'city', 'postcode', 'country'],
-        country: numberCountry(line.number),
+        // A US address names its state (docs/decisions/0308).
+        fields:
+          country === 'US'
+            ? ['line1', 'city', 'region', 'postcode', 'country']
+            : ['line1', 'city', 'postcode', 'country'],
+        country,
       });
     }
   }

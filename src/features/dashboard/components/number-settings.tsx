@@ -5,6 +5,7 @@ import authStyles from '@/components/form/form.module.css';
 import { Field, FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
+import { RegionField } from '@/features/checkout/components/address-fields';
 import styles from './dashboard.module.css';
 import { Saved, useSettings, type Props } from './settings-parts';
 
@@ -115,9 +116,12 @@ function EmergencyAddress({ service }: Pick<Props, 'service'>) {
     await s.patch(
       {
         emergency_address: {
+          // Whom the address names stays; the form changes where it is.
+          name: address?.name ?? null,
           line1: text('ea_line1'),
           line2: text('ea_line2') || null,
           city: text('ea_city'),
+          region: text('ea_region') || null,
           postcode: text('ea_postcode'),
           country,
         },
@@ -150,6 +154,12 @@ function EmergencyAddress({ service }: Pick<Props, 'service'>) {
         defaultValue={address?.city ?? ''}
         required
         errors={err('city')}
+      />
+      <RegionField
+        id="ea_region"
+        country={country}
+        defaultValue={address?.region ?? ''}
+        errors={err('region')}
       />
       <Field
         id="ea_postcode"
