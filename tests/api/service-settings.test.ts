@@ -82,6 +82,7 @@ describe('GET /api/services/{id}', () => {
       plan: 'business',
       seats: 3,
       next_seats: null,
+      next_price: null,
       holders: [],
     });
 
@@ -217,6 +218,14 @@ describe('PATCH /api/services/{id}', () => {
 
     const fewer = await patch(b, services.plan.id, { seat_count: 2 });
     expect(fewer.body.data.service.settings).toMatchObject({ seats: 3, next_seats: 2 });
+    // The next period costs two seats of the three the price is for now.
+    const { price } = fewer.body.data.service;
+    const next = fewer.body.data.service.settings.next_price;
+    expect([next.net * 3, next.vat * 3, next.gross * 3]).toEqual([
+      price.net * 2,
+      price.vat * 2,
+      price.gross * 2,
+    ]);
     const more = await patch(b, services.plan.id, { seat_count: 5 });
     expect(more.status).toBe(422);
     expect(more.body.error.code).toBe('seats_through_checkout');

@@ -103,6 +103,17 @@ for (const [host, domains] of [
     await page.getByRole('button', { name: 'Save seats' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Seats saved.' })).toBeVisible();
     await expect(page.getByText('Held by: Dana Dashboard.')).toBeVisible();
+    // One seat fewer from the next period: the renewal price is the bill's, for one seat.
+    const renewal = page.locator('dt:text-is("Renewal price") + dd');
+    const twoSeats = await renewal.innerText();
+    expect(twoSeats).toMatch(/ a month/);
+    await page.getByLabel('Seats from the next period').fill('1');
+    await page.getByRole('button', { name: 'Change seat count' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Seat count saved' })).toBeVisible();
+    await visit(page, `${base}/dashboard/services/${planId}`);
+    await expect(page.getByText('2 seats, 1 from the next period.')).toBeVisible();
+    await expect(renewal).toContainText('for 1 seat, from the next period');
+    expect(await renewal.innerText()).not.toContain(twoSeats.split(' a ')[0]!);
 
     await visit(page, `${base}/dashboard/activity`);
     await expect(page.getByRole('table')).toContainText('service updated');
@@ -158,7 +169,7 @@ test('a customer changes a domain’s name servers and reveals its auth code on 
     ' a ',
   )[0]!;
   await expect(
-    page.getByText(`${renewalPrice} a year, added to the years this domain has left.`),
+    page.getByText(`${renewalPrice} a year inc VAT, added to the years this domain has left.`),
   ).toBeVisible();
   await page.getByLabel('Your password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Reveal auth code' }).click();

@@ -24,3 +24,11 @@ export function decimalAmount(minor: number): string {
   const digits = String(Math.abs(minor)).padStart(3, '0');
   return `${minor < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
+
+/**
+ * " inc VAT" after a gross price that holds VAT, nothing otherwise: the shop's prices say "ex
+ * VAT" beside the net, so a gross figure says what it is too.
+ */
+export function vatNote(money: { vat: number }): string {
+  return money.vat > 0 ? ' inc VAT' : '';
+}

@@ -64,6 +64,8 @@ export type ServiceSettings =
       seats: number;
       /** Seats from the next period on, when fewer were asked for. */
       next_seats: number | null;
+      /** What the next period will cost for `next_seats` (their count times a seat's price). */
+      next_price: { net: number; vat: number; gross: number } | null;
       holders: { user_id: string; name: string; email: string }[];
     };
 

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { countryName } from '@/features/billing/countries';
 import type { Order, PostalAddress } from '@/features/orders/order-types';
 import type { Payment } from '@/features/payments/payment-types';
-import { formatMoney } from '@/features/pricing/format-money';
+import { formatMoney, vatNote } from '@/features/pricing/format-money';
 import { Amount } from './review-step';
 import { PayButton } from '@/features/purchase/components/pay-button';
 import styles from './checkout.module.css';
@@ -23,6 +23,13 @@ const PAYMENT_STATUS = {
   failed: 'failed',
   refunded: 'refunded',
 } as const;
+
+/** How a payment was made, as the list of an order's payments says it. */
+const PAYMENT_BY: Record<string, string> = {
+  demo: 'by demo card',
+  stripe: 'by card',
+  manual: 'by bank transfer',
+};
 
 function addressText(a: PostalAddress & { name?: string | null; company?: string | null }) {
   return [a.name, a.company, a.line1, a.line2, a.city, a.region, a.postcode, countryName(a.country)]
@@ -126,6 +133,7 @@ export function OrderView({
                   {line.recurring.period}
                   {/* Years paid today are not charged again: the renewal starts after them. */}
                   {line.years && line.years > 1 ? ` from year ${line.years + 1}` : ''}
+                  {vatNote(line.recurring)}
                 </span>
               </span>
               <Amount money={line.total} siteVersion={sv} />
@@ -155,8 +163,9 @@ export function OrderView({
           <ul>
             {payments.map((p) => (
               <li key={p.id}>
-                {formatMoney(p.amount, sv)} ({p.provider}): {PAYMENT_STATUS[p.status]}
-                {p.failure_message ? `: ${p.failure_message}` : ''}
+                {formatMoney(p.amount, sv)} {PAYMENT_BY[p.provider] ?? `by ${p.provider}`}:{' '}
+                {PAYMENT_STATUS[p.status]}
+                {p.failure_message ? `. ${p.failure_message}` : ''}
               </li>
             ))}
           </ul>

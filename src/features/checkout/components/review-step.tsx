@@ -9,7 +9,7 @@ import type { BillingDetails } from '@/features/billing/schemas';
 import type { Cart, MoneyLine } from '@/features/cart/cart-types';
 import { YearlyTotals } from '@/features/cart/components/yearly-totals';
 import { renewsFromYear } from '@/features/cart/yearly-schedule';
-import { formatMoney } from '@/features/pricing/format-money';
+import { formatMoney, vatNote } from '@/features/pricing/format-money';
 import styles from './checkout.module.css';
 
 const KIND = {
@@ -177,6 +177,7 @@ export function ReviewStep({
                 {line.recurring.period === 'year' && renewsFromYear(line) > 2
                   ? ` from year ${renewsFromYear(line)}`
                   : ''}
+                {vatNote(line.recurring)}
               </span>
             </span>
             <Amount money={line.price} siteVersion={sv} />

@@ -4,7 +4,7 @@ import authStyles from '@/components/form/form.module.css';
 import { Field, FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
-import { formatMoney } from '@/features/pricing/format-money';
+import { formatMoney, vatNote } from '@/features/pricing/format-money';
 import { siteVersionOfCurrency } from '@/features/site-version/site-version';
 import styles from './dashboard.module.css';
 import { Saved, useSettings, type Props } from './settings-parts';
@@ -100,7 +100,9 @@ export function DomainSettings({ service, canManage, canSecret, canBill, life }:
               className={authStyles.checkbox}
               defaultChecked={settings.locked}
             />
-            <label htmlFor="locked">Transfer lock on</label>
+            <label htmlFor="locked">
+              Transfer lock: no other registrar can take this domain while it is on
+            </label>
           </div>
           <button type="submit" className={authStyles.button} disabled={s.waiting}>
             Save name servers
@@ -139,8 +141,8 @@ export function DomainSettings({ service, canManage, canSecret, canBill, life }:
           <h2>{service.status === 'redemption' ? 'Restore' : 'Renew now'}</h2>
           {service.status === 'redemption' ? null : (
             <p>
-              {formatMoney(service.price.gross, siteVersionOfCurrency(service.currency))} a year,
-              added to the years this domain has left.
+              {formatMoney(service.price.gross, siteVersionOfCurrency(service.currency))} a year
+              {vatNote(service.price)}, added to the years this domain has left.
             </p>
           )}
           <FormError message={renew.error} />

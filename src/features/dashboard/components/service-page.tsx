@@ -5,7 +5,7 @@ import { isUuid } from '@/lib/uuid';
 import { can } from '@/features/access/roles';
 import { pageCaller } from '@/features/access/server/caller.server';
 import { accountMembers } from '@/features/auth/server/team.server';
-import { formatMoney } from '@/features/pricing/format-money';
+import { formatMoney, vatNote } from '@/features/pricing/format-money';
 import { pdnsConfig } from '@/features/dns/server/pdns-client.server';
 import { serviceDetail } from '@/features/services/server/service-settings.server';
 import { hasPaymentMethod, restoreGross } from '../server/dashboard-page.server';
@@ -36,6 +36,8 @@ export async function ServicePage({ id }: { id: string }) {
   const title = service.settings.type === 'number' ? service.settings.display : service.name;
   const money = siteVersionOfCurrency(service.currency);
   const kept = await hasPaymentMethod(viewer);
+  // A plan with fewer seats from the next period renews at their price (what the bill charges).
+  const nextPrice = service.settings.type === 'plan' ? service.settings.next_price : null;
   const life =
     service.settings.type === 'domain'
       ? domainLife({
@@ -59,7 +61,11 @@ export async function ServicePage({ id }: { id: string }) {
         <dd>{formatDay(service.expires_at ?? service.renews_at, sv)}</dd>
         <dt>Renewal price</dt>
         <dd>
-          {formatMoney(service.price.gross, money)} a {service.period}
+          {formatMoney(nextPrice?.gross ?? service.price.gross, money)} a {service.period}
+          {vatNote(nextPrice ?? service.price)}
+          {nextPrice && service.settings.type === 'plan'
+            ? ` for ${service.settings.next_seats} ${service.settings.next_seats === 1 ? 'seat' : 'seats'}, from the next period`
+            : ''}
         </dd>
       </dl>
       {/* Offered only where the platform hosts DNS: elsewhere the page would only say it does not. */}

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { displayPhoneNumber } from '@/lib/phone-display';
-import { formatMoney } from '@/features/pricing/format-money';
+import { formatMoney, vatNote } from '@/features/pricing/format-money';
 import type { Service } from '@/features/services/service-types';
 import { type SiteVersionId, siteVersionOfCurrency } from '@/features/site-version/site-version';
 import { formatDay } from '../format';
@@ -55,6 +55,7 @@ export function ServiceTable({
               </td>
               <td data-label="Price">
                 {formatMoney(s.price.gross, siteVersionOfCurrency(s.currency))} / {s.period}
+                {vatNote(s.price)}
               </td>
             </tr>
           ))}

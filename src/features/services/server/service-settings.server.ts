@@ -14,6 +14,8 @@ import type { ServiceDetails } from '@/lib/db/column-types';
 import { ApiError } from '@/lib/http/api-response';
 import { fieldsOf } from '@/lib/http/read-json';
 import { asciiHostRule } from '@/features/catalog/server/domain-name.server';
+import { priceUnits } from '@/features/pricing/money';
+import { SITE_VERSIONS, siteVersionOfCurrency } from '@/features/site-version/site-version';
 import { requirePermission, type Permission, type Role } from '@/features/access/roles';
 import { recordActivity, type ActivityActor } from '@/features/activity/server/activity.server';
 import {
@@ -106,6 +108,14 @@ async function settingsOf(db: AppDb, row: ServiceRow): Promise<ServiceSettings> 
         plan: text(d.plan) ?? '',
         seats: row.seats ?? 1,
         next_seats: row.nextSeats,
+        next_price:
+          row.nextSeats === null
+            ? null
+            : priceUnits(
+                row.unitNet,
+                row.nextSeats,
+                SITE_VERSIONS[siteVersionOfCurrency(row.currency)].vatRateBp,
+              ),
         holders: (await seatHolders(db, row.id)).map((h) => ({
           user_id: h.userId,
           name: h.name,
