@@ -41,6 +41,8 @@ const { stripePayment } = await import('@/features/purchase/server/stripe-action
 const { recordCharge, runCharge } = await import('@/features/purchase/server/charge.server');
 const { accountPaymentMethods } = await import('@/features/payments/server/payments.server');
 const { orderById } = await import('@/features/orders/server/orders.server');
+const { sellerOtherThan } = await import('@/features/orders/server/merchant.server');
+const { storeService } = await import('@/features/tenancy/server/store-service.server');
 const { invoicePdfLayout } = await import('@/features/invoices/server/invoice-pdf.server');
 const storeRoute = await import('@/app/api/admin/stores/[host]/route');
 const webhookRoute = await import('@/app/api/payments/stripe/webhook/route');
@@ -178,6 +180,9 @@ describe('the merchant of record', () => {
     });
     // Until the owner finishes Stripe's form, nothing changes; asking again reuses the account.
     expect((await state(owner)).body.data.merchant_of_record).toBe('platform');
+    // Its terms and privacy notice name the platform as the seller (docs/decisions/0309).
+    const store = async () => (await storeService().byHost(reseller.host))!;
+    expect((await sellerOtherThan(await appDb(), await store()))?.legal_name).toBe('Nameport Ltd');
     const again = await startConnect(owner);
     expect(again.body.data.account.id).toBe(account);
     expect(stripe.accounts.size).toBe(1);
@@ -197,6 +202,8 @@ describe('the merchant of record', () => {
       supplier: { legal_name: RESELLER.legalName, vat_number: RESELLER.vatNumber },
     });
     expect((await startConnect(owner)).body.error.code).toBe('already_connected');
+    // Now the store sells in its own name: no other seller in its texts.
+    expect(await sellerOtherThan(await appDb(), await store())).toBeNull();
     expect(await auditOf(reseller.id)).toEqual(
       [`payments.account_active ${account}`, `payments.connect_started ${account}`].sort(),
     );

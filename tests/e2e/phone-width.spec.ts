@@ -88,6 +88,15 @@ for (const host of HOSTS) {
       .first()
       .boundingBox();
     expect(pdf!.x + pdf!.width).toBeLessThanOrEqual(390);
+    // The invoice itself: each line a card, its total on the screen after its column's name.
+    await page.getByRole('main').getByRole('link', { name: /INV-/ }).first().click();
+    const lines = page.getByRole('region', { name: 'Invoice lines' });
+    const total = lines.getByRole('cell', { name: /^(Gross|Amount): / }).first();
+    await expect(total).toBeVisible();
+    const box = (await total.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await lines.evaluate((r) => r.scrollWidth - r.clientWidth)).toBeLessThanOrEqual(0);
+    await expectFitsScreen(page, `${host} invoice`);
     await visit(page, `${base}/dashboard/domains`);
     // Each cell after the first says its column: read from the page, and heard with the cell.
     const domains = page.getByRole('main').getByRole('region', { name: 'Domains', exact: true });

@@ -51,4 +51,15 @@ test('the owner sees that the platform is paid and named, and why Connect is not
   );
   await expect(merchant).toContainText('ask the platform’s operator');
   await expect(owner.getByRole('button', { name: 'Connect a Stripe account' })).toHaveCount(0);
+
+  // A shopper reads in the store's terms who sells to them and issues the invoices (0309).
+  const shopper = await browser.newPage();
+  await shopper.goto(`http://${HOST}:${PORT}/terms`);
+  await expect(shopper.getByRole('article')).toContainText(
+    'What you buy here is sold to you by Nameport Ltd (company number 09876543, VAT number GB123456789)',
+  );
+  await expect(shopper.getByRole('article')).toContainText(
+    'which runs this shop for Payments Test',
+  );
+  await shopper.close();
 });

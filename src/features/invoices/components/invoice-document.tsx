@@ -57,9 +57,9 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
         <dt>Order</dt>
         <dd>{invoice.order_number}</dd>
       </dl>
-      {/* Focusable, so a keyboard can scroll the table at phone width. */}
+      {/* On a phone each line reads as a card (0310); focusable, should a long word scroll it. */}
       <div className={styles.scroll} tabIndex={0} role="region" aria-label="Invoice lines">
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.cards}`}>
           <caption className={styles.caption}>Amounts in {invoice.currency}</caption>
           <thead>
             <tr>
@@ -82,17 +82,19 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
             {invoice.lines.map((line, i) => (
               <tr key={i}>
                 <td>{line.description}</td>
-                <td>{line.quantity}</td>
-                <td>{money(line.unit_net)}</td>
+                <td data-label="Qty">{line.quantity}</td>
+                <td data-label={invoice.shows_vat ? 'Unit (net)' : 'Unit price'}>
+                  {money(line.unit_net)}
+                </td>
                 {invoice.shows_vat ? (
                   <>
-                    <td>{money(line.net)}</td>
-                    <td>{line.vat_rate}%</td>
-                    <td>{money(line.vat)}</td>
-                    <td>{money(line.gross)}</td>
+                    <td data-label="Net">{money(line.net)}</td>
+                    <td data-label="VAT rate">{line.vat_rate}%</td>
+                    <td data-label="VAT">{money(line.vat)}</td>
+                    <td data-label="Gross">{money(line.gross)}</td>
                   </>
                 ) : (
-                  <td>{money(line.gross)}</td>
+                  <td data-label="Amount">{money(line.gross)}</td>
                 )}
               </tr>
             ))}

@@ -52,3 +52,13 @@ export async function merchantFor(
   }
   return { merchantOfRecord: 'platform', stripeAccount: null, supplier: platformSupplierOf(store) };
 }
+
+/**
+ * Who sells a white-label store's orders when it is not the store itself (the platform, while
+ * the store has no active account of its own), for the texts that name the seller; null when
+ * the store sells and invoices in its own name.
+ */
+export async function sellerOtherThan(db: AppDb, store: Store): Promise<Supplier | null> {
+  const merchant = await merchantFor(db, store);
+  return isUuid(store.key) && merchant.merchantOfRecord === 'platform' ? merchant.supplier : null;
+}

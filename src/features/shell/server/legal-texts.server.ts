@@ -11,6 +11,7 @@ import { VAT_COOKIE } from '@/features/pricing/vat-display';
 import { REMEMBER_MS } from '@/features/session/server/session-service.server';
 import { LEGAL_PAGES, type LegalPageKey } from '@/features/tenancy/legal-pages';
 import { storeOrigin } from '@/features/tenancy/store-address';
+import type { Supplier } from '@/features/orders/order-types';
 import type { Store } from '@/features/tenancy/store-types';
 import { supportAddressLines } from '@/features/tenancy/support-address';
 
@@ -18,18 +19,49 @@ import { supportAddressLines } from '@/features/tenancy/support-address';
  * A store's terms, privacy notice and cookie notice (docs/decisions/0093):
  * its own text when it set one, else the product's default, which names the store, who runs it,
  * where, and how to reach them, and describes what this product actually keeps and sets.
+ * `seller` is the company that sells and invoices the store's orders when it is not the store
+ * (the platform, docs/decisions/0231 and 0309): the terms and the privacy notice name it.
  * The texts are in the plain format of legal-markup.ts.
  */
-export function legalText(store: Store, page: LegalPageKey): string {
+export function legalText(
+  store: Store,
+  page: LegalPageKey,
+  seller: Supplier | null = null,
+): string {
   const own = store.variables[LEGAL_PAGES[page].variable].trim();
   if (own) return own;
-  return DEFAULTS[page](detailsOf(store), store);
+  const details = {
+    ...detailsOf(store),
+    seller: seller && sellerOf(seller),
+    sellerName: seller?.legal_name ?? null,
+  };
+  return DEFAULTS[page](details, store);
 }
 
-type Details = { store: string; legalName: string; site: string; contact: string; who: string };
+type Details = {
+  store: string;
+  legalName: string;
+  site: string;
+  contact: string;
+  who: string;
+  /** The company that sells and invoices when it is not the store: "Name (numbers), address,". */
+  seller: string | null;
+  /** Its legal name: the contract is with it, under the law of its country. */
+  sellerName: string | null;
+};
+
+/** Another company as the seller: its legal name, numbers and address. */
+function sellerOf(s: Supplier): string {
+  const registered = [
+    s.company_number && `company number ${s.company_number}`,
+    s.vat_number && `VAT number ${s.vat_number}`,
+  ].filter(Boolean);
+  const named = registered.length > 0 ? `${s.legal_name} (${registered.join(', ')})` : s.legal_name;
+  return s.address.length > 0 ? `${named}, ${s.address.join(', ')},` : `${named},`;
+}
 
 /** Who the seller is, as every default text introduces it. */
-function detailsOf(store: Store): Details {
+function detailsOf(store: Store): Omit<Details, 'seller' | 'sellerName'> {
   const v = store.variables;
   const name = store.config.store_name;
   const legalName = v.legalName || v.companyName || name;
@@ -61,7 +93,7 @@ const closingTerms = (d: Details) => `## Our responsibility
 We are responsible for loss we cause that was foreseeable when you ordered. For business customers our responsibility is limited to what you paid us in the 12 months before the loss. Nothing here limits what the law does not allow to be limited.
 
 ## Complaints and law
-Tell us first, ${d.contact}. These terms are governed by the law of the country where ${d.legalName} is established.`;
+Tell us first, ${d.contact}. These terms are governed by the law of the country where ${d.sellerName ?? d.legalName} is established.`;
 
 /** Terms for what this store offers: a dashboard only, or numbers and plans, and domains if it prices any. */
 function terms(d: Details, store: Store): string {
@@ -80,7 +112,7 @@ function terms(d: Details, store: Store): string {
     'business phone numbers and call plans, paid by the month',
   ].filter(Boolean);
   return [
-    `${intro} and when you buy from us. ${d.who} You can reach us ${d.contact}.`,
+    `${intro} and when you buy from us. ${d.who} You can reach us ${d.contact}.${d.seller ? ` What you buy here is sold to you by ${d.seller} which runs this shop for ${d.store}: you pay it, your invoices name it as the supplier, and "we" in these terms includes it.` : ''}`,
     `## What we sell\nWe sell ${offer.join(', and ')}. Every price is shown before you buy: in pounds sterling with UK VAT, or in US dollars without VAT, as you choose.`,
     `${accountTerms} You need an account to buy.`,
     `## Prices and renewals\nYou pay the price shown when you place your order. What you buy renews at the renewal price shown at that time until you turn renewal off.`,
@@ -105,7 +137,7 @@ const privacy = (
 - When you buy: your order, billing details and invoices, for as long as tax law requires (six years in the UK).
 
 ## Who else sees it
-Our mail and text message providers, to deliver messages to you; the registry of a domain you register, which requires the registrant's details; and our payment provider, who handles your card: we never see or keep card numbers. We sell your data to no one.
+${d.seller ? `${d.seller} which sells what you buy here, sees your orders, billing details and payments. ` : ''}Our mail and text message providers, to deliver messages to you; the registry of a domain you register, which requires the registrant's details; and our payment provider, who handles your card: we never see or keep card numbers. We sell your data to no one.
 
 ## Your rights
 You may ask for a copy of your data, have it corrected, have it deleted where we need not keep it, and object to how we use it. Ask us ${d.contact}. You may also complain to your data protection authority (in the UK, the Information Commissioner's Office).

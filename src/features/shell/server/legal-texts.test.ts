@@ -45,6 +45,32 @@ describe('default legal texts', () => {
     },
   );
 
+  it('names the company that sells and invoices when it is not the store, and only then', () => {
+    const platform = {
+      trading_name: 'Nameport Ltd',
+      legal_name: 'Nameport Ltd',
+      address: ['1 Harbour Street', 'London'],
+      vat_number: 'GB123456789',
+      company_number: null,
+      email: null,
+      time_zone: 'Europe/London',
+      bank: null,
+    };
+    const seller = 'Nameport Ltd (VAT number GB123456789), 1 Harbour Street, London,';
+    expect(legalText(shop, 'terms', platform)).toContain(
+      `What you buy here is sold to you by ${seller} which runs this shop for Shop: you pay it, your invoices name it as the supplier`,
+    );
+    expect(legalText(shop, 'privacy', platform)).toContain(
+      `${seller} which sells what you buy here, sees your orders, billing details and payments.`,
+    );
+    expect(legalText(shop, 'terms', platform)).toContain(
+      'governed by the law of the country where Nameport Ltd is established',
+    );
+    for (const page of ['terms', 'privacy'] as const) {
+      expect(legalText(shop, page)).not.toContain('Nameport');
+    }
+  });
+
   it('sells in the terms only what the store offers', () => {
     expect(legalText(shop, 'terms')).toContain('business phone numbers and call plans');
     expect(legalText(shop, 'terms')).not.toContain('domain');

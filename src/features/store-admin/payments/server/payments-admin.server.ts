@@ -23,6 +23,8 @@ import {
   onboardingLink,
 } from '@/features/payments/server/stripe-connect.server';
 import { storeUrl } from '@/features/tenancy/store-address';
+import { announceStoreChange, applyStoreChange } from '@/features/tenancy/server/store-sync.server';
+import { storeHostsOf } from '../../prices/server/prices-repository.server';
 import { insertAdminAudit, type AdminAuditScope } from '../../server/admin-audit-repository.server';
 import { auditScope, type StaffContext } from '../../server/staff.server';
 
@@ -67,6 +69,15 @@ async function viewOf(staff: StaffContext, row: StorePaymentAccountRow | null) {
       address: s.address,
     },
   } satisfies PaymentsView;
+}
+
+/**
+ * The store's pages that name its seller (the terms and privacy notice) are rendered again, here
+ * and on the other instances: a store that starts or stops selling in its own name says so.
+ */
+function sellerChanged(hosts: readonly string[]): void {
+  applyStoreChange(hosts);
+  announceStoreChange(hosts);
 }
 
 /** Who made an account active when no staff member did: Stripe's own event. */
@@ -152,10 +163,11 @@ async function followStripe(
               },
             },
       );
-      return { row: updated, changed: true };
+      return { row: updated, changed: true, hosts: await storeHostsOf(tx, activatedBy.storeId) };
     });
     current = outcome.row;
     if (!outcome.changed) return current;
+    sellerChanged(outcome.hosts);
     if (!stripeSays.canCharge) {
       logger.warn(
         { store_id: activatedBy.storeId, account: row.stripeAccount, reason: stripeSays.reason },
@@ -249,7 +261,7 @@ export const notConnected = () =>
  */
 export async function disconnect(staff: StaffContext): Promise<PaymentsView> {
   const db = await appDb();
-  await db.transaction(async (tx) => {
+  const hosts = await db.transaction(async (tx) => {
     const row = await lockStorePaymentAccount(tx, staff.storeId);
     if (!row) throw notConnected();
     await deleteStorePaymentAccount(tx, staff.storeId);
@@ -263,6 +275,8 @@ export async function disconnect(staff: StaffContext): Promise<PaymentsView> {
       },
       after: { merchant_of_record: 'platform', account: null },
     });
+    return storeHostsOf(tx, staff.storeId);
   });
+  sellerChanged(hosts);
   return viewOf(staff, null);
 }
