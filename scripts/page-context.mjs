@@ -4,7 +4,9 @@
 // of whichever request made it; the nonce of the request that reads it is not in it.
 //
 // serve.mjs runs each request inside a context; the page cache handler (page-cache-handler.mjs),
-// which Next calls inside that request, notes the hashes of the page it hands out. The storage
+// which Next calls inside that request, notes the hashes of the page it hands out. Requests for
+// one page that overlap share one context (security-headers.mjs, docs/decisions/0311): Next looks
+// a page up, or renders it, once for all of them, inside the first one only. The storage
 // lives on globalThis under a registered symbol: Next may load the handler's module apart from
 // the one serve.mjs imports, and both must reach the same storage.
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -22,12 +24,12 @@ function storage() {
 }
 
 /**
- * Runs `fn` (the request's handling) with a fresh context, which it answers too.
- * @template T @param {(context: PageContext) => T} fn @returns {T}
+ * Runs `fn` (the request's handling) with `context` (a fresh one unless given: the one the
+ * requests for its page share), which it answers too.
+ * @template T @param {(context: PageContext) => T} fn @param {PageContext} [context]
+ * @returns {T}
  */
-export function withPageContext(fn) {
-  /** @type {PageContext} */
-  const context = { scriptHashes: [] };
+export function withPageContext(fn, context = { scriptHashes: [] }) {
   return storage().run(context, () => fn(context));
 }
 

@@ -25,7 +25,10 @@ export function createSecurityHeaders(options: {
   loaderHash: string;
   withoutLoader?: boolean;
 }): {
-  prepare(req: IncomingMessage): string | null;
+  prepare(
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): { nonce: string; scriptHashes: string[] } | null;
   apply(
     req: IncomingMessage,
     res: ServerResponse,

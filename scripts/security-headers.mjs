@@ -190,6 +190,26 @@ export const cameOverHttps = (req) => req.headers['x-forwarded-proto'] === 'http
 const NOT_A_PAGE = /^\/(?:api|svc|_next)(?:\/|$)/;
 
 /**
+ * How long requests for one page that overlap share the first one's page context, its nonce and
+ * the script hashes noted in it (docs/decisions/0311): Next looks a page up in its cache, or
+ * renders it, once for all the requests that ask for it meanwhile, inside the first request, and
+ * hands each the same answer (a render written with the first request's nonce, or a cached page
+ * whose hashes only the first request's context was told). A render takes far less; past this
+ * the next request starts a context of its own, so no nonce lives long.
+ */
+const SHARED_NONCE_MS = 10_000;
+
+/** @typedef {{ nonce: string, scriptHashes: string[], since: number, open: number }} SharedPage */
+
+/** A page as Next's cache knows it, or coarser: the host without its port, and the path. */
+function pageKeyOf(req, pathname) {
+  const host = String(req.headers.host ?? '')
+    .toLowerCase()
+    .replace(/:\d+$/, '');
+  return `${host}${pathname}`;
+}
+
+/**
  * The headers of every answer of one server.
  * @param {{ env: NodeJS.ProcessEnv, loaderHash: string, withoutLoader?: boolean }} options
  *   `loaderHash`: the paint-first loader's hash source, which the page cache writes into every
@@ -199,21 +219,44 @@ const NOT_A_PAGE = /^\/(?:api|svc|_next)(?:\/|$)/;
 export function createSecurityHeaders({ env, loaderHash, withoutLoader = false }) {
   const origins = outsideOrigins(env);
   const hsts = hstsValue(env);
+  /** @type {Map<string, SharedPage>} page -> the context its overlapping requests share */
+  const overlapping = new Map();
   return {
     /**
      * Before Next sees the request: a page request gets a nonce, which Next reads from the
      * request's policy and gives to the scripts it writes. Whatever a client sent there is
-     * replaced. Returns the nonce, or null.
+     * replaced. Requests for one page that overlap share one context (SHARED_NONCE_MS): the
+     * answer Next hands them may be one lookup's or one render's. Returns the page context to run
+     * the request in (page-context.mjs), with its nonce, or null for a request that is no page.
      * @param {import('node:http').IncomingMessage} req
+     * @param {import('node:http').ServerResponse} res
+     * @returns {{ nonce: string, scriptHashes: string[] } | null}
      */
-    prepare(req) {
+    prepare(req, res) {
       delete req.headers['content-security-policy'];
       delete req.headers['content-security-policy-report-only'];
       const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
       if (NOT_A_PAGE.test(pathname)) return null;
-      const nonce = newNonce();
-      req.headers['content-security-policy'] = `script-src 'nonce-${nonce}'`;
-      return nonce;
+      const key = pageKeyOf(req, pathname);
+      const at = performance.now();
+      let shared = overlapping.get(key);
+      if (!shared || at - shared.since > SHARED_NONCE_MS) {
+        shared = { nonce: newNonce(), scriptHashes: [], since: at, open: 0 };
+        overlapping.set(key, shared);
+      }
+      const mine = shared;
+      mine.open += 1;
+      let done = false;
+      const release = () => {
+        if (done) return;
+        done = true;
+        mine.open -= 1;
+        if (mine.open === 0 && overlapping.get(key) === mine) overlapping.delete(key);
+      };
+      res.once('finish', release);
+      res.once('close', release);
+      req.headers['content-security-policy'] = `script-src 'nonce-${mine.nonce}'`;
+      return mine;
     },
 
     /**

@@ -69,14 +69,19 @@ let stopping = false;
 // period is 10 s; docs/decisions/0196).
 const STOP_GRACE_MS = Number(process.env.STOP_GRACE_MS || 8_000);
 
-const server = createServer((req, res) => withPageContext((page) => serve(req, res, page)));
+// Requests for one page that overlap run in one page context: Next answers them all from one
+// lookup or render, made inside the first (security-headers.mjs, docs/decisions/0311).
+const server = createServer((req, res) => {
+  const shared = security.prepare(req, res);
+  withPageContext((page) => serve(req, res, page, shared?.nonce ?? null), shared ?? undefined);
+});
 server.on('clientError', answerClientError);
 
 /**
  * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res
- * @param {import('./page-context.mjs').PageContext} page
+ * @param {import('./page-context.mjs').PageContext} page @param {string | null} nonce
  */
-function serve(req, res, page) {
+function serve(req, res, page, nonce) {
   const requestId = requestIdOf(req, trustedHops);
   req.headers[REQUEST_ID_HEADER] = requestId;
   res.setHeader(REQUEST_ID_HEADER, requestId);
@@ -85,7 +90,6 @@ function serve(req, res, page) {
   // While stopping, each connection closes after its answer, so that a proxy's kept-alive
   // connections move to the other instances.
   if (stopping) res.setHeader('connection', 'close');
-  const nonce = security.prepare(req);
   // The last moment before the headers are written: Next has looked the page up in its cache,
   // and the headers can still change.
   onHeaders(res, function beforeHeaders() {

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { inlineScriptHashes } from '../../scripts/security-headers.mjs';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import type { MailServer } from '../support/mail-server';
 import { activeCustomer, SMTP_PORT, startSuiteMailbox, suiteEmail } from './auth-support';
@@ -115,14 +116,39 @@ test('a cached page names its scripts by hash, the same for every visitor; a pag
   });
   expect(held.status).toBe(304);
   expect(headerOf(held.headers, 'content-security-policy')).toBeUndefined();
-  const checkouts = await Promise.all(
-    [1, 2].map(() => request({ host: 'acme.localhost', path: '/checkout' })),
-  );
-  const [c, d] = checkouts.map(
-    (p) => /'nonce-([^']+)'/.exec(headerOf(p.headers, 'content-security-policy')!)?.[1],
-  );
+  // One after the other, a page rendered per request gets a nonce of its own each time.
+  const nonceOf = (p: { headers: string }) =>
+    /'nonce-([^']+)'/.exec(headerOf(p.headers, 'content-security-policy')!)?.[1];
+  const c = nonceOf(await request({ host: 'acme.localhost', path: '/checkout' }));
+  const d = nonceOf(await request({ host: 'acme.localhost', path: '/checkout' }));
   expect(c).toBeTruthy();
   expect(d).not.toBe(c);
+});
+
+test('visitors who ask for one page at once each get a page their policy lets run', async () => {
+  // Next looks a page up or renders it once for the requests that overlap and hands them all the
+  // same answer (docs/decisions/0311): each answer's policy must name what its page was written
+  // with, a cached page's inline scripts by hash or a render's nonce.
+  for (const path of ['/terms', '/privacy', '/cookies', '/numbers', '/checkout']) {
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map(() =>
+        request({ host: 'harbor.localhost', path, headers: { cookie: 'site_version=2' } }),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.status, path).toBe(200);
+      const policy = headerOf(answer.headers, 'content-security-policy')!;
+      const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+      if (nonce) {
+        const written = [...answer.body.matchAll(/ nonce="([^"]+)"/g)].map((m) => m[1]);
+        expect(written.length, path).toBeGreaterThan(0);
+        expect(new Set(written), path).toEqual(new Set([nonce]));
+      } else {
+        for (const hash of inlineScriptHashes(Buffer.from(answer.body)))
+          expect(policy, path).toContain(hash);
+      }
+    }
+  }
 });
 
 for (const { host } of DEMO_HOSTS) {

@@ -82,6 +82,11 @@ describe('security headers on the way out of the server', () => {
   let port: number;
   /** The nonce each request's render saw, as Next reads it. */
   const seen: (string | undefined)[] = [];
+  /** The render of /popular in progress, which requests arriving meanwhile wait for. */
+  let rendering: Promise<string> | null = null;
+  /** The cache lookup of /popular-cached in progress, likewise. */
+  let lookingUp: Promise<{ value: { html: string } }> | null = null;
+  const popularKey = `/security-headers.test/popular/${Date.now()}`;
   // A key of this test's own in the process's page cache.
   const cacheKey = `/security-headers.test/${Date.now()}`;
   const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void> = {
@@ -99,6 +104,33 @@ describe('security headers on the way out of the server', () => {
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.setHeader('x-nextjs-cache', cached ? 'HIT' : 'MISS');
       res.end(html);
+    },
+    // A page not in the cache that several visitors ask for at once: Next renders it once, with
+    // the first request's nonce, and hands that same HTML to every request waiting for it.
+    '/popular': async (req, res) => {
+      if (!rendering) {
+        const nonce = /'nonce-([^']+)'/.exec(String(req.headers['content-security-policy']))?.[1];
+        rendering = new Promise((resolve) => setTimeout(() => resolve(pageText(nonce ?? '')), 100));
+      }
+      const waiting = rendering;
+      const html = await waiting;
+      if (rendering === waiting) rendering = null;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('x-nextjs-cache', 'MISS');
+      res.end(html);
+    },
+    // A cached page several visitors ask for at once: Next looks it up once, inside the first
+    // request, and hands every request waiting for it the page it found.
+    '/popular-cached': async (_req, res) => {
+      lookingUp ??= new Promise((resolve) => setTimeout(resolve, 50)).then(
+        () => new PageCacheHandler().get(popularKey) as Promise<{ value: { html: string } }>,
+      );
+      const waiting = lookingUp;
+      const entry = await waiting;
+      if (lookingUp === waiting) lookingUp = null;
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('x-nextjs-cache', 'HIT');
+      res.end(entry.value.html);
     },
     // A page rendered per request: streamed with the request's nonce.
     '/dashboard': (req, res) => {
@@ -137,20 +169,20 @@ describe('security headers on the way out of the server', () => {
       loaderHash: PAINT_FIRST_LOADER_HASH,
     });
     // As scripts/serve.mjs puts them together.
-    server = createServer((req, res) =>
+    server = createServer((req, res) => {
+      const shared = security.prepare(req, res);
       withPageContext((page) => {
-        const nonce = security.prepare(req);
         onHeaders(res, function beforeHeaders() {
           const verdict = this.getHeader('x-nextjs-cache');
           security.apply(req, this, {
-            nonce,
+            nonce: shared?.nonce ?? null,
             scriptHashes: page.scriptHashes,
             cached: verdict === 'HIT' || verdict === 'STALE',
           });
         });
         routes[(req.url ?? '').split('?')[0]!]!(req, res);
-      }),
-    );
+      }, shared ?? undefined);
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
@@ -198,6 +230,35 @@ describe('security headers on the way out of the server', () => {
     expect(first.body).toContain('<link rel="preload" href="/brands/acme/logo.svg" as="image"/>');
     expect(first.body).toContain('data-paint-first="/_next/static/chunks/a.js"');
     expect(first.body).toContain('data-paint-first="/_next/static/chunks/b.js"');
+  });
+
+  it('gives requests for one page that overlap one nonce: the HTML rendered once for them runs', async () => {
+    const answers = await Promise.all([get('/popular'), get('/popular'), get('/popular')]);
+    const nonces = answers.map((a) => {
+      const written = /nonce="([^"]+)"/.exec(a.body)?.[1];
+      expect(a.headers['content-security-policy']).toContain(`'nonce-${written}'`);
+      return written;
+    });
+    expect(new Set(nonces).size).toBe(1);
+    // Once they are answered, the next request for it draws a nonce of its own.
+    const later = await get('/popular');
+    expect(later.headers['content-security-policy']).not.toContain(`'nonce-${nonces[0]}'`);
+    expect(later.body).not.toContain(`nonce="${nonces[0]}"`);
+  });
+
+  it('lets every request for a cached page looked up once run its scripts by hash', async () => {
+    await new PageCacheHandler().set(popularKey, {
+      kind: 'APP_PAGE',
+      html: pageText('an-earlier-render'),
+      headers: {},
+      status: 200,
+    });
+    const answers = await Promise.all([1, 2, 3].map(() => get('/popular-cached')));
+    for (const answer of answers) {
+      expect(answer.body).toContain(FLIGHT);
+      expect(scriptSources(answer.headers['content-security-policy'])).toContain(hashOf(FLIGHT));
+      expect(answer.headers['content-security-policy']).not.toContain("'nonce-");
+    }
   });
 
   it('a 304 names no policy, so the browser keeps the one of the page it holds', async () => {
