@@ -117,8 +117,18 @@ describe('hosts verified by DNS', () => {
     const pasted = await add(a.agent, `https://Pasted-${host}/`);
     expect(pasted.status).toBe(201);
     expect(pasted.body.data.host).toBe(`pasted-${host}`);
-    expect((await add(a.agent, `https://${host}/some/page`)).status).toBe(400);
+    // More than the host is refused, saying what to leave out.
+    for (const more of [`https://${host}/some/page`, `${host}/shop`, `${host}:8080`]) {
+      const answer = await add(a.agent, more);
+      expect(answer.status, more).toBe(400);
+      expect(answer.body.error.fields.host, more).toEqual([
+        'must be the host name alone, without a path or a port: shop.example.com',
+      ]);
+    }
     expect((await add(a.agent, `ftp://other-${host}/`)).status).toBe(400);
+    expect((await add(a.agent, 'not a host')).body.error.fields.host).toEqual([
+      'must be a host name such as shop.example.com',
+    ]);
     expect((await add(b.agent, 'nameport.example')).status).toBe(409);
     for (const bad of [
       'bad\u0000.example',

@@ -26,10 +26,16 @@ export function parseHostName(raw: string): string | null {
   return host;
 }
 
+/** A page's address or a host with its port: the owner pasted more than the host. */
+const MORE_THAN_A_HOST = /^(?:[a-z][a-z0-9+.-]*:\/\/)?[^/:]+[/:]/i;
+
 export const hostNameSchema = z.string().transform((value, ctx) => {
   const host = parseHostName(value);
   if (!host) {
-    ctx.addIssue({ code: 'custom', message: 'must be a host name such as shop.example.com' });
+    const message = MORE_THAN_A_HOST.test(value.trim())
+      ? 'must be the host name alone, without a path or a port: shop.example.com'
+      : 'must be a host name such as shop.example.com';
+    ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
   }
   return host;
