@@ -87,13 +87,13 @@ for (const [host, domains] of [
     const region = page.getByLabel(/^(County or region \(optional\)|State)$/);
     const given = await region.inputValue();
     expect(given).toMatch(/^(Greater Manchester|NY)$/);
-    await page.getByLabel('Address', { exact: true }).fill('2 Canal Street');
+    await page.getByLabel('Address line 1').fill('2 Canal Street');
     await page.getByRole('button', { name: 'Save emergency address' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: 'Emergency address saved.' }),
     ).toBeVisible();
     await visit(page, `${base}/dashboard/services/${numberId}`);
-    await expect(page.getByLabel('Address', { exact: true })).toHaveValue('2 Canal Street');
+    await expect(page.getByLabel('Address line 1')).toHaveValue('2 Canal Street');
     await expect(region).toHaveValue(given);
 
     // A seat of the plan for the customer.

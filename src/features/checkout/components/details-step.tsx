@@ -224,7 +224,9 @@ export function DetailsStep({
             ) : null}
             {billing && shared ? (
               <p className={authStyles.hint}>
-                {[billing.line1, billing.city, billing.postcode].filter(Boolean).join(', ')}
+                {[billing.line1, billing.city, billing.region, billing.postcode]
+                  .filter(Boolean)
+                  .join(', ')}
               </p>
             ) : (
               <AddressFields

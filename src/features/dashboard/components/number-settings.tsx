@@ -137,14 +137,14 @@ function EmergencyAddress({ service }: Pick<Props, 'service'>) {
       <FormError message={s.error} />
       <Field
         id="ea_line1"
-        label="Address"
+        label="Address line 1"
         defaultValue={address?.line1 ?? ''}
         required
         errors={err('line1')}
       />
       <Field
         id="ea_line2"
-        label="Address line 2"
+        label="Address line 2 (optional)"
         defaultValue={address?.line2 ?? ''}
         errors={err('line2')}
       />
