@@ -6,6 +6,9 @@ export function answerMalformedPath(req: IncomingMessage, res: ServerResponse): 
 export function cacheStatus(verdict: string): string;
 export function withoutInternalHeaders(res: ServerResponse): void;
 export function closeIfBodyUnread(req: IncomingMessage, res: ServerResponse): void;
+export const HOLD_MS: number;
+export const HOLD_BYTES: number;
+export function holdUntilEnd(req: IncomingMessage, res: ServerResponse, holdMs?: number): void;
 export function answerUnknownMethod(req: IncomingMessage, res: ServerResponse): boolean;
 export function answerClientError(
   error: Error & { code?: string },

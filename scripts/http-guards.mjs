@@ -119,6 +119,45 @@ export function closeIfBodyUnread(req, res) {
   res.setHeader('connection', 'close');
 }
 
+/**
+ * How long a GET's answer is held back at most, and the most it holds: past either, the bytes go
+ * out as they come (docs/decisions/0312).
+ */
+export const HOLD_MS = 500;
+export const HOLD_BYTES = 1024 * 1024;
+
+/**
+ * Holds a GET's or HEAD's answer, headers included, until it ends, and sends it in one write.
+ * Next streams a page in pieces; an instance that dies between two of them leaves the proxy in
+ * front with half an answer it cannot take back, and the visitor with a broken page. An
+ * instance that dies before its one write has sent nothing, and nginx sends the GET to the next
+ * instance (`proxy_next_upstream`), as it does for a refused connection.
+ *
+ * This corks the answer's socket, a documented stream interface; Node uncorks it fully when the
+ * answer ends. An answer that takes longer than HOLD_MS is let go then, so that a page that
+ * streams on purpose still streams; the server's sockets take HOLD_BYTES before a write says
+ * "wait" (`createServer({ highWaterMark })`), so that a page that fits is not held up waiting for
+ * a drain that a corked socket never gives. A POST is not held: no proxy resends it.
+ * Call it just before the headers are written.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ * @param {number} [holdMs]
+ */
+export function holdUntilEnd(req, res, holdMs = HOLD_MS) {
+  const socket = res.socket;
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !socket || res.writableEnded) return;
+  socket.cork();
+  const release = () => {
+    clearTimeout(timer);
+    // The socket may serve the next request of the connection by now: only this answer's cork.
+    if (res.socket === socket && !res.writableEnded && socket.writableCorked) socket.uncork();
+  };
+  const timer = setTimeout(release, holdMs);
+  timer.unref();
+  res.once('finish', () => clearTimeout(timer));
+  res.once('close', () => clearTimeout(timer));
+}
+
 /** The methods this product answers; Next answers OPTIONS for route handlers itself. */
 const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 

@@ -17,6 +17,8 @@
 //   cookies than a browser keeps, internal headers on the way out, a connection whose request
 //   body was left unread, and a body in the error format for what Node's parser refuses
 //   (http-guards.mjs).
+// - A GET's answer sent in one write when it ends, so that an instance that dies mid-answer has
+//   sent nothing and the proxy in front asks another (http-guards.mjs, docs/decisions/0312).
 // - GET /metrics for Prometheus, behind METRICS_TOKEN (metrics.mjs).
 // - A graceful stop on SIGTERM or SIGINT: /api/ready answers 503 at once, no new connection is
 //   taken, the requests in flight finish, and the process exits within STOP_GRACE_MS
@@ -32,6 +34,8 @@ import {
   answerTooManyCookies,
   answerUnknownMethod,
   closeIfBodyUnread,
+  HOLD_BYTES,
+  holdUntilEnd,
   pathOf,
   withoutInternalHeaders,
 } from './http-guards.mjs';
@@ -71,7 +75,7 @@ const STOP_GRACE_MS = Number(process.env.STOP_GRACE_MS || 8_000);
 
 // Requests for one page that overlap run in one page context: Next answers them all from one
 // lookup or render, made inside the first (security-headers.mjs, docs/decisions/0311).
-const server = createServer((req, res) => {
+const server = createServer({ highWaterMark: HOLD_BYTES }, (req, res) => {
   const shared = security.prepare(req, res);
   withPageContext((page) => serve(req, res, page, shared?.nonce ?? null), shared ?? undefined);
 });
@@ -104,6 +108,7 @@ function serve(req, res, page, nonce) {
       cached: verdict === 'HIT' || verdict === 'STALE',
     });
     closeIfBodyUnread(req, this);
+    holdUntilEnd(req, this);
   });
   const socketAddress = req.socket.remoteAddress ?? 'unknown';
   const given = req.headers['x-forwarded-for'];

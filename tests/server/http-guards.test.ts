@@ -12,6 +12,8 @@ import {
   answerMalformedPath,
   cacheStatus,
   closeIfBodyUnread,
+  HOLD_BYTES,
+  holdUntilEnd,
   MALFORMED_PAGE_PATH,
   withoutInternalHeaders,
 } from '../../scripts/http-guards.mjs';
@@ -169,5 +171,98 @@ describe('closeIfBodyUnread', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 413/);
     expect(answer).toMatch(/^connection: close/im);
     expect(answer).toContain('payload_too_large');
+  });
+});
+
+describe('holdUntilEnd', () => {
+  /** A server that holds answers as scripts/serve.mjs does, with pages that Next might write. */
+  let held: Server;
+  let heldPort: number;
+  let release: () => void = () => {};
+  const streamed: Record<string, (res: ServerResponse) => void> = {
+    // A page in pieces, and the process dies before the last one.
+    '/dies': (res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.write('<html><body>'.padEnd(40_000, ' '));
+      setTimeout(() => res.socket?.destroy(), 30);
+    },
+    // A page whose last piece waits for the test: its first bytes go out after the hold.
+    '/slow': (res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.write('<html><body>first');
+      release = () => res.end('last</body></html>');
+    },
+    // A page bigger than the hold takes: it is written to the end, not held up.
+    '/big': (res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      const piece = 'x'.repeat(64 * 1024);
+      let left = (HOLD_BYTES / piece.length) * 2;
+      const more = () => {
+        while (left > 0) {
+          left--;
+          if (!res.write(piece)) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      more();
+    },
+  };
+
+  beforeAll(async () => {
+    held = createServer({ highWaterMark: HOLD_BYTES }, (req, res) => {
+      onHeaders(res, function beforeHeaders() {
+        holdUntilEnd(req, this, 100);
+      });
+      streamed[req.url!]!(res);
+    });
+    await new Promise<void>((resolve) => held.listen(0, '127.0.0.1', resolve));
+    heldPort = (held.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => held.close(() => resolve())));
+
+  /** What the client saw: the answer's first line, or the error before any answer. */
+  function visit(path: string, method = 'GET') {
+    return new Promise<{ answered: boolean; error?: string; length: number }>((resolve) => {
+      const req = request({ port: heldPort, host: '127.0.0.1', path, method }, (res) => {
+        let length = 0;
+        res.on('data', (c: Buffer) => (length += c.length));
+        res.on('end', () => resolve({ answered: true, length }));
+        res.on('error', (e) => resolve({ answered: true, error: e.message, length }));
+      });
+      req.on('error', (e) => resolve({ answered: false, error: e.message, length: 0 }));
+      req.end();
+    });
+  }
+
+  it('sends nothing of a GET whose process dies mid-answer, so a proxy can ask another', async () => {
+    const seen = await visit('/dies');
+    expect(seen.answered).toBe(false);
+    expect(seen.error).toMatch(/socket hang up|ECONNRESET/);
+  });
+
+  it('still sends a POST as it comes: no proxy resends a POST', async () => {
+    const seen = await visit('/dies', 'POST');
+    expect(seen.answered).toBe(true);
+    expect(seen.error).toBe('aborted');
+  });
+
+  it('lets a page that streams on go after the hold, before its end', async () => {
+    const seen = new Promise<boolean>((resolve) => {
+      const req = request({ port: heldPort, host: '127.0.0.1', path: '/slow' }, (res) => {
+        res.once('data', (c: Buffer) => {
+          expect(String(c)).toContain('first');
+          release();
+          res.resume();
+          res.on('end', () => resolve(true));
+        });
+      });
+      req.end();
+    });
+    expect(await seen).toBe(true);
+  });
+
+  it('writes a page bigger than the hold to its end', async () => {
+    const seen = await visit('/big');
+    expect(seen).toEqual({ answered: true, length: HOLD_BYTES * 2 });
   });
 });
