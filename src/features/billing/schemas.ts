@@ -70,12 +70,12 @@ export const addressFields = {
 /** A US address's state, by its USPS code or its name; other countries' regions are optional. */
 export function regionProblem(country: string, region: string | null | undefined): string | null {
   if (country !== 'US') return null;
-  if (!region) return 'is required for a US address: the state';
+  if (!region) return 'is required for a US address';
   return usStateCode(region) ? null : 'must be a US state, e.g. CA or California';
 }
 
-/** Adds the postcode and state checks to a schema with an address's fields. */
-export function checkPostcode(
+/** The checks of an address as a whole: its postcode and, in the US, its state. */
+export function checkAddress(
   value: { country: string; postcode: string; region?: string | null },
   ctx: z.RefinementCtx,
 ): void {
@@ -99,7 +99,7 @@ export const billingSchema = z
     vat_number: optional(20).transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : null)),
   })
   .superRefine((value, ctx) => {
-    checkPostcode(value, ctx);
+    checkAddress(value, ctx);
     if (value.vat_number) {
       const problem = vatNumberProblem(value.country, value.vat_number);
       if (problem) ctx.addIssue({ code: 'custom', path: ['vat_number'], message: problem });
@@ -114,7 +114,7 @@ export type BillingInput = z.input<typeof billingSchema>;
 /** A postal address (a number's address); `name` is who lives or trades there. */
 export const addressSchema = z
   .strictObject({ name: optional(120), ...addressFields })
-  .superRefine(checkPostcode)
+  .superRefine(checkAddress)
   .transform(stateAsCode);
 
 export type Address = z.output<typeof addressSchema>;

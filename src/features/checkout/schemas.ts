@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressSchema, checkPostcode } from '@/features/billing/schemas';
+import { addressSchema, checkAddress } from '@/features/billing/schemas';
 import { isCountryCode } from '@/features/billing/countries';
 import { ONE_LINE, ONE_LINE_MESSAGE } from '@/lib/http/control-characters';
 
@@ -64,4 +64,4 @@ export const orderBodySchema = z.strictObject({
 export type OrderBody = z.output<typeof orderBodySchema>;
 export type OrderBodyInput = z.input<typeof orderBodySchema>;
 
-export { addressSchema, checkPostcode };
+export { addressSchema, checkAddress };
