@@ -170,6 +170,13 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
   await expect(staff.getByRole('status')).toContainText(/Published as version \d+/);
   await visit(shopper, `${BYTES}/`);
   expect(await themeOf(shopper)).toEqual({ primary: '#7c2d12', banner });
+  // The staff member's preview now shows what shoppers see, and no longer speaks of a draft.
+  await visit(staff, `${BYTES}/`);
+  await expect(staff.getByRole('region', { name: 'Theme preview' })).toContainText(
+    'shows what shoppers see: no draft is waiting to be published',
+  );
+  await visit(staff, `${BYTES}/admin/theme`);
+  await expect(preview.locator('[data-store]')).toBeVisible();
   // A second press publishes nothing new: the list of versions does not grow.
   const published = staff.getByRole('button', { name: /^Restore version \d+$/ });
   const count = await published.count();

@@ -56,7 +56,7 @@ export default async function StoreLayout({
   const page = await pageStore(host, sv);
   const { siteVersion } = page;
   // A staff member previewing the theme sees the draft (Draft Mode only; shoppers never).
-  const { store, previewing } = await previewedStore(page.store);
+  const { store, previewing, unpublished } = await previewedStore(page.store);
   return (
     <div
       className={styles.root}
@@ -71,7 +71,7 @@ export default async function StoreLayout({
         {/* The header is never in a Suspense boundary: React may send a boundary's content after
             the page's (it does once the page is large), and the page would then move down when
             the header arrives (0113). The footer, below everything, hydrates on its own (0112). */}
-        {previewing ? <DraftPreviewBanner /> : null}
+        {previewing ? <DraftPreviewBanner unpublished={unpublished} /> : null}
         <Header store={store} siteVersion={siteVersion} account={<AccountSlot />} />
         {store.variables.bannerText ? (
           <p className={styles.banner}>{store.variables.bannerText}</p>

@@ -8,9 +8,10 @@ const noSubscription = () => () => {};
 /**
  * Says, on every page of the store, that this browser sees the draft theme (Draft Mode, turned on
  * by the theme editor), and turns the preview off (docs/decisions/0275). Not shown inside the
- * theme editor's own preview frame, which shows the store as shoppers will see it.
+ * theme editor's own preview frame, which shows the store as shoppers will see it. Once the draft
+ * is published (or when there is none), it says that the preview shows what shoppers see.
  */
-export function DraftPreviewBanner() {
+export function DraftPreviewBanner({ unpublished }: { unpublished: boolean }) {
   // The server renders nothing: it cannot know whether the page is the editor's frame.
   const topLevel = useSyncExternalStore(
     noSubscription,
@@ -35,10 +36,16 @@ export function DraftPreviewBanner() {
 
   return (
     <section className={styles.bar} aria-label="Theme preview">
-      <p>
-        You are seeing this store with its <strong>draft theme</strong>. Shoppers see the published
-        one.
-      </p>
+      {unpublished ? (
+        <p>
+          You are seeing this store with its <strong>draft theme</strong>. Shoppers see the
+          published one.
+        </p>
+      ) : (
+        <p>
+          The theme preview is on, and shows what shoppers see: no draft is waiting to be published.
+        </p>
+      )}
       <button type="button" className={styles.leave} onClick={leave} aria-disabled={leaving}>
         Leave the preview
       </button>

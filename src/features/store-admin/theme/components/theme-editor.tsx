@@ -205,8 +205,33 @@ export function ThemeEditor({
   return (
     <div className={styles.layout}>
       <div className={styles.settings}>
-        <FormStatus message={notice} />
-        <FormError message={topError} />
+        {/* Kept in view while the long form scrolls: the buttons and what they answered. */}
+        <div className={styles.actions}>
+          <div className={styles.buttons}>
+            <button
+              type="button"
+              className={formStyles.secondary}
+              disabled={save.waiting}
+              onClick={saveDraft}
+            >
+              Save draft
+            </button>
+            <button
+              type="button"
+              className={formStyles.button}
+              disabled={publish.waiting || save.waiting}
+              onClick={publishDraft}
+            >
+              Publish
+            </button>
+            {/* On a narrow screen the preview comes after the whole form. */}
+            <a className={styles.toPreview} href="#preview">
+              See the preview
+            </a>
+          </div>
+          <FormStatus message={notice} />
+          <FormError message={topError} />
+        </div>
         {problems.length > 0 ? (
           <ul className={styles.problems} aria-label="Colours that are hard to read">
             {problems.map((p) => (
@@ -219,28 +244,6 @@ export function ThemeEditor({
             ))}
           </ul>
         ) : null}
-        <div className={styles.actions}>
-          <button
-            type="button"
-            className={formStyles.secondary}
-            disabled={save.waiting}
-            onClick={saveDraft}
-          >
-            Save draft
-          </button>
-          <button
-            type="button"
-            className={formStyles.button}
-            disabled={publish.waiting || save.waiting}
-            onClick={publishDraft}
-          >
-            Publish
-          </button>
-          {/* On a narrow screen the preview comes after the whole form. */}
-          <a className={styles.toPreview} href="#preview">
-            See the preview
-          </a>
-        </div>
 
         {builtInTheme ? (
           <p>
