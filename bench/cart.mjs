@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { startRdapServer } from './rdap-server.mjs';
-import { printTable, startServer } from './support.mjs';
+import { freshPostgresDatabase, printTable, startServer } from './support.mjs';
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1] || 10);
@@ -58,27 +58,6 @@ const EXTRA_TLDS = [
 
 const onPostgres = Boolean(process.env.BENCH_DATABASE_URL);
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? `pglite:${dataDir}`;
-
-/** The benchmark's own PostgreSQL database, made afresh; answers a function that drops it. */
-async function freshPostgresDatabase(url) {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  if (!/^bench_[a-z0-9_]+$/.test(name))
-    throw new Error('BENCH_DATABASE_URL must name a bench_* database');
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.href });
-  await client.connect();
-  await client.query(`drop database if exists ${name} with (force)`);
-  await client.query(`create database ${name}`);
-  await client.end();
-  return async () => {
-    const again = new pg.Client({ connectionString: admin.href });
-    await again.connect();
-    await again.query(`drop database if exists ${name} with (force)`);
-    await again.end();
-  };
-}
 
 /** Migrate and seed like `npm start` does, give the domain brand 30 TLDs in GBP; answers them. */
 async function prepareDatabase() {
@@ -183,7 +162,7 @@ async function run({ name, requests, connections = 32, expect = 200 }) {
   };
 }
 
-const dropDatabase = onPostgres ? await freshPostgresDatabase(databaseUrl) : async () => {};
+const dropDatabase = await freshPostgresDatabase(databaseUrl);
 const soldTlds = await prepareDatabase();
 const tlds = soldTlds.length;
 // The 30 TLDs spread over 10 registries, 3 each, as IANA's bootstrap file spreads real ones: a

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { percentiles as fmt, shopClient, startMailPeer } from './shop-client.mjs';
-import { serverCommand } from './support.mjs';
+import { freshPostgresDatabase, serverCommand } from './support.mjs';
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1] || 10);
@@ -24,6 +24,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-checkout-'));
 
 // A real SMTP peer: activation mails of the customers, then order and receipt mails.
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? `pglite:${dataDir}`;
+const dropDatabase = await freshPostgresDatabase(databaseUrl);
 const smtp = await startMailPeer();
 const { call, expectStatus, customer } = shopClient({ port, host, mails: smtp.mails });
 
@@ -33,7 +35,7 @@ const server = spawn(...serverCommand(), {
   env: {
     ...process.env,
     PORT: String(port),
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `pglite:${dataDir}`,
+    DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     NEXT_TELEMETRY_DISABLED: '1',
     SMTP_URL: smtp.url,
@@ -195,5 +197,6 @@ try {
     server.kill('SIGTERM');
   });
   await smtp.close();
+  await dropDatabase();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { percentiles, shopClient, startMailPeer } from './shop-client.mjs';
-import { startServer, treeRss } from './support.mjs';
+import { freshPostgresDatabase, startServer, treeRss } from './support.mjs';
 
 const args = process.argv.slice(2);
 const duration = Number(args[args.indexOf('--duration') + 1] || 10);
@@ -19,12 +19,14 @@ const port = 3330;
 const host = 'nameport.localhost';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-bench-dashboard-'));
 
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? `pglite:${dataDir}`;
+const dropDatabase = await freshPostgresDatabase(databaseUrl);
 const smtp = await startMailPeer();
 const { call, expectStatus, customer } = shopClient({ port, host, mails: smtp.mails });
 const server = await startServer({
   port,
   env: {
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? `pglite:${dataDir}`,
+    DATABASE_URL: databaseUrl,
     SMTP_URL: smtp.url,
     RATE_LIMIT_SCALE: '1000',
   },
@@ -130,5 +132,6 @@ try {
 } finally {
   await server.stop();
   await smtp.close();
+  await dropDatabase();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -144,4 +145,30 @@ export function printTable(rows) {
     cols.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(fmt(header));
   for (const l of lines) console.log(fmt(l));
+}
+
+/**
+ * A benchmark's own PostgreSQL database (BENCH_DATABASE_URL naming a `bench_*` database), made
+ * afresh; answers a function that drops it. For a PGlite URL it does nothing.
+ * @param {string} url
+ */
+export async function freshPostgresDatabase(url) {
+  if (!/^postgres(ql)?:/.test(url)) return async () => {};
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  if (!/^bench_[a-z0-9_]+$/.test(name))
+    throw new Error('BENCH_DATABASE_URL must name a bench_* database');
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.href });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.query(`create database ${name}`);
+  await client.end();
+  return async () => {
+    const again = new pg.Client({ connectionString: admin.href });
+    await again.connect();
+    await again.query(`drop database if exists ${name} with (force)`);
+    await again.end();
+  };
 }
