@@ -148,6 +148,19 @@ async function shopperBuysTwoDomains(browser: Browser) {
  */
 async function expectCardsOnAPhone(page: Page, region: string, labelled: RegExp) {
   const size = page.viewportSize()!;
+  // At its own width it is a table: the first row under the column names, as wide as they are.
+  const [names, first] = await page
+    .getByRole('region', { name: region })
+    .getByRole('row')
+    .evaluateAll((rows) =>
+      rows.slice(0, 2).map((r) => {
+        const { left, top, bottom, width } = r.getBoundingClientRect();
+        return { left: Math.round(left), top, bottom, width: Math.round(width) };
+      }),
+    );
+  expect(first!.left).toBe(names!.left);
+  expect(first!.width).toBe(names!.width);
+  expect(first!.top).toBeGreaterThanOrEqual(names!.bottom - 1);
   await page.setViewportSize({ width: 390, height: 844 });
   const box = page.getByRole('region', { name: region });
   expect(await box.evaluate((r) => r.scrollWidth - r.clientWidth)).toBeLessThanOrEqual(0);

@@ -78,6 +78,15 @@ test('the owner raises a TLD price and search shows it; a price below cost is re
     'cost £7.19, margin £3.30',
   );
   await checkPage(owner, '/admin/prices');
+  // On a phone each TLD reads as a card: nothing to scroll sideways to, each price named.
+  const wide = owner.viewportSize()!;
+  await owner.setViewportSize({ width: 390, height: 844 });
+  const gbp = owner.getByRole('region', { name: 'Prices in GBP' });
+  expect(await gbp.evaluate((r) => r.scrollWidth - r.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(gbp.getByRole('cell', { name: /^Register: / }).first()).toBeVisible();
+  await comRegister.scrollIntoViewIfNeeded();
+  await expect(comRegister).toBeInViewport();
+  await owner.setViewportSize(wide);
   await comRegister.fill('15.00');
   await owner.getByRole('button', { name: 'Save prices' }).click();
   await expect(owner.getByRole('status')).toContainText('Saved 1 TLD');

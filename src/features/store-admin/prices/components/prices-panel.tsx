@@ -155,7 +155,7 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
                 role="region"
                 aria-label={`Prices in ${currency}`}
               >
-                <table className={styles.table}>
+                <table className={`${styles.table} ${styles.tableCards}`}>
                   <caption className={styles.hidden}>Prices in {currency}</caption>
                   <thead>
                     <tr>
@@ -172,7 +172,7 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
                     {rows.map((item, index) => (
                       <tr key={rowKey(item)}>
                         <th scope="row">.{item.tld}</th>
-                        <td>
+                        <td data-label="On sale">
                           <input
                             type="checkbox"
                             id={`${rowKey(item)}|enabled`}
@@ -185,7 +185,7 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
                           const p = item.prices[a];
                           const id = `${rowKey(item)}|${a}`;
                           return (
-                            <td key={a}>
+                            <td key={a} data-label={ACTION_LABELS[a]}>
                               <input
                                 id={id}
                                 name={id}

@@ -41,7 +41,7 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
       ) : null}
       {page && page.customers.length > 0 ? (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Customers found">
-          <table className={`${styles.table} ${styles.cards}`}>
+          <table className={`${styles.table} ${styles.tableCards}`}>
             <caption className={styles.hidden}>Customers, newest first</caption>
             <thead>
               <tr>

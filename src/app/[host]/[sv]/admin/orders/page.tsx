@@ -87,7 +87,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
       ) : null}
       {page && page.orders.length > 0 ? (
         <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Orders found">
-          <table className={`${styles.table} ${styles.cards}`}>
+          <table className={`${styles.table} ${styles.tableCards}`}>
             <caption className={styles.hidden}>Orders, newest first</caption>
             <thead>
               <tr>
