@@ -4,7 +4,7 @@ export const REFERRER_POLICY: string;
 export const SELF_FRAMED_PREFIX: string;
 export function frameAncestorsOf(pathname: string): string;
 export function sha256Source(text: string | Buffer): string;
-export const VAT_BOOT_HASH: string;
+export const BOOT_HASH: string;
 export function inlineScriptHashes(html: Buffer): string[];
 export function newNonce(): string;
 export type OutsideOrigins = { connect: string; frame: string; style: string };

@@ -30,11 +30,11 @@ export const sha256Source = (text) =>
   `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
- * The root layout's boot script (VAT_BOOT_SCRIPT, src/features/pricing/vat-display.ts): a page
+ * The root layout's boot script (BOOT_SCRIPT, src/features/pricing/vat-display.ts): a page
  * rendered per request carries it without a nonce (React gives none to a plain script element).
  * tests/server/security-headers.test.ts fails when the two part.
  */
-export const VAT_BOOT_HASH = "'sha256-pNuH/uQdoWQ5xhHxL4iWpxosqTQFJNSAt7FQpqmD7cs='";
+export const BOOT_HASH = "'sha256-gJziHGojrXRglousxiIwL9Mwl5OEqeAcInZDvx29A60='";
 
 /** Script types a browser runs; any other type is a data block (JSON-LD, paint-first's marks). */
 const RUNNABLE = new Set(['', 'text/javascript', 'application/javascript', 'module']);
@@ -292,8 +292,8 @@ export function createSecurityHeaders({ env, loaderHash, withoutLoader = false }
       // request's nonce.
       const scripts =
         cached && scriptHashes.length > 0
-          ? [...new Set([loaderHash, VAT_BOOT_HASH, ...scriptHashes])]
-          : [...(nonce ? [`'nonce-${nonce}'`] : []), loaderHash, VAT_BOOT_HASH];
+          ? [...new Set([loaderHash, BOOT_HASH, ...scriptHashes])]
+          : [...(nonce ? [`'nonce-${nonce}'`] : []), loaderHash, BOOT_HASH];
       res.setHeader(
         'content-security-policy',
         pagePolicy({ scripts, frameAncestors, origins, strictDynamic: !withoutLoader }),

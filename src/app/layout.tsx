@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Viewport } from 'next';
 import { getEnv } from '@/lib/env';
 import { fontVariables } from '@/features/theme/fonts';
-import { VAT_BOOT_SCRIPT } from '@/features/pricing/vat-display';
+import { BOOT_SCRIPT } from '@/features/pricing/vat-display';
 import './globals.css';
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
@@ -14,7 +14,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     // data-vat is set by the boot script before the body paints, so React must not fight it.
     <html lang="en" className={fontVariables} data-vat="ex" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: VAT_BOOT_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         {SENTRY_DSN ? (
           <>
             <meta name="sentry-dsn" content={SENTRY_DSN} />

@@ -148,6 +148,37 @@ test.describe('the header', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   }
 
+  test('signed in, a page offers the account before the header has asked who is signed in; signed out, "Sign in"', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const host = 'nameport.localhost';
+    await signIn(page, host);
+    // The header's question held back, as on a slow phone or network.
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/customer', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await visit(page, `http://${host}:${PORT}/plans`);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Account', exact: true })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+    answer();
+    await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Account', exact: true })).toHaveCount(0);
+
+    // Signed out, the next page says "Sign in" before it has asked, too.
+    await header.getByRole('button', { name: 'Sign out' }).click();
+    await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await page.unroute('**/api/customer');
+    await page.route('**/api/customer', () => {});
+    await visit(page, `http://${host}:${PORT}/plans`);
+    await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Account', exact: true })).toHaveCount(0);
+  });
+
   for (const host of ['nameport.localhost', 'acme.localhost']) {
     test(`${host}: signed in, the header is one row at 1280 px and three short rows on a phone`, async ({
       page,

@@ -9,7 +9,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import onHeaders from 'on-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VAT_BOOT_SCRIPT } from '@/features/pricing/vat-display';
+import { BOOT_SCRIPT } from '@/features/pricing/vat-display';
 import PageCacheHandler from '../../scripts/page-cache-handler.mjs';
 import { withPageContext } from '../../scripts/page-context.mjs';
 import { PAINT_FIRST_LOADER, PAINT_FIRST_LOADER_HASH } from '../../scripts/paint-first.mjs';
@@ -19,7 +19,7 @@ import {
   inlineScriptHashes,
   outsideOrigins,
   pagePolicy,
-  VAT_BOOT_HASH,
+  BOOT_HASH,
 } from '../../scripts/security-headers.mjs';
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -33,7 +33,7 @@ const pageText = (nonce: string) =>
   '<link rel="preload" href="/brands/acme/logo.svg" as="image"/>' +
   `<link rel="preload" href="https://accounts.google.com/gsi/client" as="script" nonce="${nonce}"/>` +
   `<script src="/_next/static/chunks/b.js" nonce="${nonce}" async=""></script>` +
-  `<script>${VAT_BOOT_SCRIPT}</script></head><body><h1>Prices in £</h1>` +
+  `<script>${BOOT_SCRIPT}</script></head><body><h1>Prices in £</h1>` +
   '<script type="application/ld+json">{"@type":"Organization"}</script>' +
   `<script nonce="${nonce}">${FLIGHT}</script></body></html>`;
 
@@ -56,7 +56,7 @@ describe('inline script hashes', () => {
   });
 
   it("name the root layout's boot script as it is today", () => {
-    expect(VAT_BOOT_HASH).toBe(hashOf(VAT_BOOT_SCRIPT));
+    expect(BOOT_HASH).toBe(hashOf(BOOT_SCRIPT));
   });
 });
 
@@ -210,14 +210,14 @@ describe('security headers on the way out of the server', () => {
       `<script src="/_next/static/chunks/a.js" async="" nonce="${maker}">`,
     );
     expect(scriptSources(made.headers['content-security-policy'])).toEqual(
-      [`'nonce-${maker}'`, PAINT_FIRST_LOADER_HASH, VAT_BOOT_HASH].sort(),
+      [`'nonce-${maker}'`, PAINT_FIRST_LOADER_HASH, BOOT_HASH].sort(),
     );
     // From then on it is the cached page: the same policy for every visitor, with no nonce that
     // a shared cache in front would hand to them all.
     const first = await get('/');
     const loader = PAINT_FIRST_LOADER.slice('<script>'.length, -'</script>'.length);
     expect(scriptSources(first.headers['content-security-policy'])).toEqual(
-      [hashOf(loader), hashOf(VAT_BOOT_SCRIPT), hashOf(FLIGHT)].sort(),
+      [hashOf(loader), hashOf(BOOT_SCRIPT), hashOf(FLIGHT)].sort(),
     );
     expect((await get('/')).headers['content-security-policy']).toBe(
       first.headers['content-security-policy'],
@@ -275,7 +275,7 @@ describe('security headers on the way out of the server', () => {
     expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(b).not.toBe(a);
     expect(scriptSources(one.headers['content-security-policy'])).toEqual(
-      [`'nonce-${a}'`, PAINT_FIRST_LOADER_HASH, VAT_BOOT_HASH].sort(),
+      [`'nonce-${a}'`, PAINT_FIRST_LOADER_HASH, BOOT_HASH].sort(),
     );
     expect(two.headers['content-security-policy']).toContain(`'nonce-${b}'`);
     expect(one.headers['content-security-policy']).toMatch(

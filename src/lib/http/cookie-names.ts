@@ -10,3 +10,9 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 /** The visitor's explicit site version choice (`PUT /api/site-version`). */
 export const SITE_VERSION_COOKIE = 'site_version';
+/**
+ * Set by the page's scripts while this browser is signed in, read before first paint so that the
+ * header offers the account, not "Sign in", while it asks who is signed in. Holds "1", nothing
+ * more: the session cookie, which scripts cannot read, is what signs in.
+ */
+export const SIGNED_IN_COOKIE = 'signed_in';

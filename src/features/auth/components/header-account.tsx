@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { VAT_COOKIE } from '@/features/pricing/vat-display';
+import { SIGNED_IN_COOKIE } from '@/lib/http/cookie-names';
 import { vatChoice } from '@/features/pricing/vat-choice';
 import { useCustomer } from '../hooks/use-customer';
 import authStyles from './auth.module.css';
@@ -10,7 +11,8 @@ import authStyles from './auth.module.css';
 /**
  * The header's account entry: "Sign in" for an anonymous visitor, the customer's name and a
  * sign-out button once /api/customer answers a user. Filled on the client, so cached pages
- * carry nothing personal.
+ * carry nothing personal. Until it answers, a browser signed in on its last page sees "Account"
+ * instead of "Sign in" (SIGNED_IN_COOKIE, read before first paint by BOOT_SCRIPT).
  */
 export function HeaderAccount() {
   const { data, mutate } = useCustomer();
@@ -28,6 +30,42 @@ export function HeaderAccount() {
     document.documentElement.dataset.vat = accountVat;
     document.cookie = `${VAT_COOKIE}=${accountVat}; path=/; max-age=31536000; samesite=lax`;
   }, [accountVat]);
+
+  // What the answer says about the browser, kept for the next page's first paint.
+  const signedIn = data === undefined ? undefined : Boolean(user);
+  useEffect(() => {
+    if (signedIn === undefined) return;
+    const root = document.documentElement;
+    if (signedIn) {
+      document.cookie = `${SIGNED_IN_COOKIE}=1; path=/; samesite=lax`;
+      root.dataset.account = 'in';
+    } else if (root.dataset.account) {
+      document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0; samesite=lax`;
+      delete root.dataset.account;
+    }
+  }, [signedIn]);
+
+  if (data === undefined) {
+    // Not answered yet: one of the two shows, as the boot script marked the page.
+    return (
+      <>
+        <Link
+          prefetch={false}
+          href="/login"
+          className={`${authStyles.headerName} ${authStyles.whenSignedOut}`}
+        >
+          Sign in
+        </Link>
+        <Link
+          prefetch={false}
+          href="/dashboard"
+          className={`${authStyles.headerName} ${authStyles.whenSignedIn}`}
+        >
+          Account
+        </Link>
+      </>
+    );
+  }
 
   if (!user) {
     return (
