@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { MailServer } from '../support/mail-server';
 import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
@@ -134,6 +134,24 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
   await expect(staff.getByRole('status')).toContainText('Draft saved');
   await expect(preview.locator('p[class*="banner"]')).toHaveText(banner);
   expect((await themeOf(preview)).primary).toBe('#7c2d12');
+  // The buttons and their answer stay in view to the end of the long form, and cover no field
+  // the keyboard reaches; nothing else sticks over them.
+  const uncovered = (target: Locator) =>
+    target.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const seen = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return box.top >= 0 && box.bottom <= innerHeight && (seen === el || el.contains(seen));
+    });
+  for (const field of ['Monday opens', 'Sunday closes']) {
+    await staff.getByLabel(field).focus();
+    expect(await uncovered(staff.getByLabel(field)), field).toBe(true);
+    expect(await uncovered(staff.getByRole('button', { name: 'Publish' })), field).toBe(true);
+    await expect(staff.getByRole('status')).toBeInViewport();
+  }
+  // An edit makes "Draft saved" old news: it goes.
+  await staff.locator('textarea[name="bannerText"]').fill(`${banner}!`);
+  await expect(staff.getByRole('status')).toHaveCount(0);
+  await staff.locator('textarea[name="bannerText"]').fill(banner);
   await checkPage(staff, '/admin/theme');
 
   // On a phone the preview comes after the whole form: one link below the buttons leads there.

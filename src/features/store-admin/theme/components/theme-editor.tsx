@@ -122,10 +122,29 @@ export function ThemeEditor({
       .catch(() => setNotice('The preview could not be turned on: reload the page to try again.'));
   }, []);
 
-  const setTheme = <K extends keyof Theme>(key: K, value: Theme[K]) =>
+  // An edit makes the last answer ("Draft saved", "Published") old news: it goes.
+  const setTheme = <K extends keyof Theme>(key: K, value: Theme[K]) => {
+    setNotice(null);
     setDraft((d) => ({ ...d, theme: { ...d.theme, [key]: value } }));
-  const setVariable = <K extends keyof Variables>(key: K, value: Variables[K]) =>
+  };
+  const setVariable = <K extends keyof Variables>(key: K, value: Variables[K]) => {
+    setNotice(null);
     setDraft((d) => ({ ...d, variables: { ...d.variables, [key]: value } }));
+  };
+
+  // The bar of buttons stays in view as the form scrolls; a field the keyboard or a link reaches
+  // stops below it, however tall its message makes it (--bar-height, read by the CSS).
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    const settings = element?.parentElement;
+    if (!element || !settings) return;
+    const observer = new ResizeObserver(() =>
+      settings.style.setProperty('--bar-height', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
 
   const body = () => ({
     theme: builtInTheme ? { logoSet: draft.theme.logoSet } : draft.theme,
@@ -206,7 +225,7 @@ export function ThemeEditor({
     <div className={styles.layout}>
       <div className={styles.settings}>
         {/* Kept in view while the long form scrolls: the buttons and what they answered. */}
-        <div className={styles.actions}>
+        <div className={styles.actions} ref={bar}>
           <div className={styles.buttons}>
             <button
               type="button"
@@ -448,7 +467,7 @@ export function ThemeEditor({
               });
             };
             return (
-              <div className={styles.actions} key={day}>
+              <div className={styles.hours} key={day}>
                 <label className={styles.label}>
                   {dayLabel(day)} opens
                   <input
