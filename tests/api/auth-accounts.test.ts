@@ -344,6 +344,13 @@ describe('password recovery', () => {
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error.fields).toHaveProperty('password_confirmation');
 
+    // Left empty, the password is missing, as any field; too short, it says how long.
+    const empty = await reset(agent, token, '', '');
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.fields.password).toEqual(['is required']);
+    const short = await reset(agent, token, 'short', 'short');
+    expect(short.body.error.fields.password).toEqual(['must be at least 8 characters']);
+
     // The account's own address is no password; refused, the link still works.
     const own = await reset(agent, token, email.toUpperCase());
     expect(own.status).toBe(400);

@@ -20,7 +20,11 @@ export const emailSchema = z
 /** A password being set: length only here; the common-password list is checked on the server. */
 export const newPasswordSchema = z
   .string({ error: 'is required' })
-  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+  .min(PASSWORD_MIN, {
+    // Left empty, it is missing like any other field, not short.
+    error: (issue) =>
+      issue.input === '' ? 'is required' : `must be at least ${PASSWORD_MIN} characters`,
+  })
   .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`);
 
 /** A password being checked: any non-empty string up to the maximum. */
