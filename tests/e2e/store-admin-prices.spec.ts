@@ -113,6 +113,11 @@ test('the owner raises a TLD price and search shows it; a price below cost is re
     owner.getByRole('form', { name: 'Prices' }).getByRole('alert').first(),
   ).toContainText('The .com (GBP) renew price is below the cost of £8.79.');
   await expect(owner.getByLabel('.com renew price in GBP')).toHaveAttribute('aria-invalid', 'true');
+  // The reason leads to the price, however far down the list it is.
+  await owner
+    .getByRole('link', { name: 'The .com (GBP) renew price is below the cost of £8.79.' })
+    .click();
+  await expect(owner.getByLabel('.com renew price in GBP')).toBeFocused();
   // A price that is no number: said alone (the refusal before goes), marked, and focused.
   await owner.getByLabel('.com renew price in GBP').fill('abc');
   await owner.getByRole('button', { name: 'Save prices' }).click();

@@ -91,11 +91,15 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
     }
   }
 
-  /** The server names fields as `changes.N.action`: said with the TLD, its currency and price. */
-  function reasons(): string[] {
+  /**
+   * The server names fields as `changes.N.action`: said with the TLD, its currency and price, and
+   * the input it is about (a phone's long list of cards puts it far below).
+   */
+  function reasons(): { text: string; input: string | null }[] {
     return Object.entries(save.fields).map(([field, messages]) => {
       const [, index, action] = field.split('.');
       const change = sent[Number(index)];
+      const input = change && action ? `${rowKey(change)}|${action}` : null;
       const what = change
         ? `.${change.tld} (${items.find((i) => rowKey(i) === rowKey(change))?.currency ?? ''}) ${
             action && action in ACTION_LABELS
@@ -103,7 +107,7 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
               : ''
           } price`
         : field;
-      return `The ${what.replace(/\s+/g, ' ').trim()} ${messages.join(', ')}.`;
+      return { text: `The ${what.replace(/\s+/g, ' ').trim()} ${messages.join(', ')}.`, input };
     });
   }
 
@@ -138,7 +142,21 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
           {reasons().length > 0 ? (
             <ul>
               {reasons().map((r) => (
-                <li key={r}>{r}</li>
+                <li key={r.text}>
+                  {r.input ? (
+                    <a
+                      href={`#${encodeURIComponent(r.input)}`}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        document.getElementById(r.input!)?.focus();
+                      }}
+                    >
+                      {r.text}
+                    </a>
+                  ) : (
+                    r.text
+                  )}
+                </li>
               ))}
             </ul>
           ) : null}
