@@ -118,7 +118,13 @@ async function journey(page: Page, host: string) {
   await expect(page.getByText('of which VAT (20%)')).toBeVisible();
   await expect(page.locator('[data-total="monthly"]')).not.toHaveText('£0.00');
   await expectLegalLinks(page);
+  // The terms unticked: the page says so beside the box, which takes the focus; nothing is placed.
+  await page.getByRole('button', { name: /^Place order and pay £/ }).click();
+  await expect(page.getByText('Tick the box to accept the terms and conditions')).toBeVisible();
+  await expect(page.getByLabel(/I accept the/)).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeVisible();
   await page.getByLabel(/I accept the/).check();
+  await expect(page.getByText('Tick the box to accept the terms and conditions')).toHaveCount(0);
   await page.getByRole('button', { name: /^Place order and pay £/ }).click();
 
   // The demo pay page: declined first, then paid after a second confirmation.
@@ -304,8 +310,8 @@ test('nameport in dollars: a US number asks for its address with a ZIP code befo
   await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeFocused();
   const numberAddress = page.getByRole('region', { name: `Address for ${e164}` });
   await expect(numberAddress).toContainText('350 Fifth Avenue');
-  await expect(numberAddress).toContainText('NY');
-  await expect(numberAddress).toContainText('10118');
+  // Town, state and ZIP code on one line, as a US address is written.
+  await expect(numberAddress).toContainText('New York, NY 10118');
   await expect(numberAddress).toContainText('United States');
   await context.close();
 });

@@ -17,8 +17,8 @@ export type AddressValue = {
 };
 
 /**
- * The fields of a postal address, named `{prefix}{field}` so several can share a form. A fixed
- * country (a number's address) is shown, not chosen.
+ * The fields of a postal address, named `{prefix}{field}` so several can share a form, the
+ * country first. A fixed country (a number's address) is shown, not chosen.
  */
 export function AddressFields({
   prefix,
@@ -60,6 +60,37 @@ export function AddressFields({
           errors={err('company')}
         />
       ) : null}
+      {/* The country first: the fields below ask as it names them (a US ZIP code and state). */}
+      {fixedCountry ? (
+        <p className={authStyles.hint}>
+          <input type="hidden" name={id('country')} value={fixedCountry.code} />
+          Country: <strong>{fixedCountry.name}</strong> (a number’s address must be in its country)
+        </p>
+      ) : (
+        <div className={authStyles.field}>
+          <label htmlFor={id('country')} className={authStyles.label}>
+            Country
+          </label>
+          <select
+            id={id('country')}
+            name={id('country')}
+            className={styles.select}
+            autoComplete="country"
+            defaultValue={value?.country ?? 'GB'}
+            onChange={(e) => setCountry(e.target.value)}
+            aria-invalid={err('country')?.length ? true : undefined}
+          >
+            {countries.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          {err('country')?.length ? (
+            <p className={authStyles.fieldError}>Country {err('country')!.join(' ')}.</p>
+          ) : null}
+        </div>
+      )}
       <Field
         id={id('line1')}
         label="Address line 1"
@@ -97,36 +128,6 @@ export function AddressFields({
         defaultValue={value?.postcode ?? ''}
         errors={err('postcode')}
       />
-      {fixedCountry ? (
-        <p className={authStyles.hint}>
-          <input type="hidden" name={id('country')} value={fixedCountry.code} />
-          Country: <strong>{fixedCountry.name}</strong> (a number’s address must be in its country)
-        </p>
-      ) : (
-        <div className={authStyles.field}>
-          <label htmlFor={id('country')} className={authStyles.label}>
-            Country
-          </label>
-          <select
-            id={id('country')}
-            name={id('country')}
-            className={styles.select}
-            autoComplete="country"
-            defaultValue={value?.country ?? 'GB'}
-            onChange={(e) => setCountry(e.target.value)}
-            aria-invalid={err('country')?.length ? true : undefined}
-          >
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          {err('country')?.length ? (
-            <p className={authStyles.fieldError}>Country {err('country')!.join(' ')}.</p>
-          ) : null}
-        </div>
-      )}
     </>
   );
 }

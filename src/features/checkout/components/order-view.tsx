@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { countryName } from '@/features/billing/countries';
+import { postalLines } from '@/features/billing/postal-lines';
 import type { Order, PostalAddress } from '@/features/orders/order-types';
 import type { Payment } from '@/features/payments/payment-types';
 import { formatMoney, vatNote } from '@/features/pricing/format-money';
@@ -32,9 +32,7 @@ const PAYMENT_BY: Record<string, string> = {
 };
 
 function addressText(a: PostalAddress & { name?: string | null; company?: string | null }) {
-  return [a.name, a.company, a.line1, a.line2, a.city, a.region, a.postcode, countryName(a.country)]
-    .filter(Boolean)
-    .join('\n');
+  return postalLines(a).join('\n');
 }
 
 /** An order as its customer sees it: status, lines, totals, how to pay, payments and invoice. */

@@ -1,10 +1,10 @@
 'use client';
 import Link from 'next/link';
 import { LEGAL_PAGES } from '@/features/tenancy/legal-pages';
-import type { FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import authStyles from '@/components/form/form.module.css';
 import { FormError } from '@/components/form/field';
-import { countryName } from '@/features/billing/countries';
+import { postalLines } from '@/features/billing/postal-lines';
 import type { BillingDetails } from '@/features/billing/schemas';
 import type { Cart, MoneyLine } from '@/features/cart/cart-types';
 import { YearlyTotals } from '@/features/cart/components/yearly-totals';
@@ -33,34 +33,9 @@ export function Amount({ money, siteVersion }: { money: MoneyLine; siteVersion: 
   );
 }
 
-type AddressParts = {
-  name?: string | null;
-  company?: string | null;
-  line1?: string | null;
-  line2?: string | null;
-  city?: string | null;
-  region?: string | null;
-  postcode?: string | null;
-  country?: string | null;
-};
-
-/** A name and address as its lines, in the order a letter has them, the country by name. */
-function addressLines(a: AddressParts): string[] {
-  return [
-    a.name,
-    a.company,
-    a.line1,
-    a.line2,
-    a.city,
-    a.region,
-    a.postcode,
-    a.country ? countryName(a.country) : null,
-  ].filter((line): line is string => Boolean(line));
-}
-
 /** Who the invoice is made out to, as it will read: checked before paying, not after. */
 function BilledTo({ billing }: { billing: BillingDetails }) {
-  const lines = addressLines(billing);
+  const lines = postalLines(billing);
   return (
     <section aria-labelledby="review-billing">
       <h3 id="review-billing" className={styles.subheading}>
@@ -83,7 +58,7 @@ function RegisteredTo({
   registrant: Record<string, string | null>;
   billing: BillingDetails | null;
 }) {
-  const lines = registrant.name ? addressLines(registrant) : null;
+  const lines = registrant.name ? postalLines(registrant) : null;
   return (
     <section aria-labelledby="review-registrant">
       <h3 id="review-registrant" className={styles.subheading}>
@@ -118,7 +93,7 @@ function NumberAddresses({
             Address for {line.label}
           </h3>
           <address className={styles.address}>
-            {addressLines(addresses[line.id]!).join('\n')}
+            {postalLines(addresses[line.id]!).join('\n')}
           </address>
         </section>
       ))}
@@ -155,14 +130,24 @@ export function ReviewStep({
   const lines = cart.items.filter((l) => !l.unavailable);
   const { due_today, recurring } = cart.totals;
 
+  // The terms unticked: said beside the box, in the page's own words, not the browser's bubble.
+  const [termsMissing, setTermsMissing] = useState(false);
+  const terms = useRef<HTMLInputElement>(null);
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    if (form.get('accept_terms') !== 'on') {
+      setTermsMissing(true);
+      terms.current?.focus();
+      return;
+    }
+    setTermsMissing(false);
     onPlace({ savePaymentMethod: form.get('save_payment_method') === 'on' });
   }
 
   return (
-    <form method="post" className={authStyles.form} onSubmit={submit}>
+    <form method="post" className={authStyles.form} onSubmit={submit} noValidate>
       <ul className={styles.lines} aria-label="Your order">
         {lines.map((line) => (
           <li key={line.id} className={styles.line} data-review-line={line.label}>
@@ -211,8 +196,19 @@ export function ReviewStep({
         payment method for renewals
       </label>
       <label className={authStyles.check}>
-        <input type="checkbox" name="accept_terms" required className={authStyles.checkbox} /> I
-        accept the{' '}
+        <input
+          ref={terms}
+          type="checkbox"
+          name="accept_terms"
+          required
+          className={authStyles.checkbox}
+          aria-invalid={termsMissing || undefined}
+          aria-describedby={termsMissing ? 'accept-terms-error' : undefined}
+          onChange={(e) => {
+            if (e.currentTarget.checked) setTermsMissing(false);
+          }}
+        />{' '}
+        I accept the{' '}
         <Link
           prefetch={false}
           className={authStyles.link}
@@ -222,6 +218,11 @@ export function ReviewStep({
           {LEGAL_PAGES.terms.title.toLowerCase()}
         </Link>
       </label>
+      {termsMissing ? (
+        <p id="accept-terms-error" className={authStyles.fieldError}>
+          Tick the box to accept the {LEGAL_PAGES.terms.title.toLowerCase()}: the order needs it.
+        </p>
+      ) : null}
       <p className={styles.muted}>
         Our{' '}
         <Link

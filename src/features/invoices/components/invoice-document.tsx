@@ -1,4 +1,4 @@
-import { countryName } from '@/features/billing/countries';
+import { postalLines } from '@/features/billing/postal-lines';
 import { formatMoney } from '@/features/pricing/format-money';
 import { invoiceDates, invoiceTitle } from '../invoice-format';
 import type { Invoice } from '../invoice-types';
@@ -32,20 +32,7 @@ export function InvoiceDocument({ invoice }: { invoice: Invoice }) {
           <h2 id="invoice-customer" className={styles.small}>
             Billed to
           </h2>
-          <address className={styles.address}>
-            {[
-              c.name,
-              c.company,
-              c.line1,
-              c.line2,
-              c.city,
-              c.region,
-              c.postcode,
-              countryName(c.country),
-            ]
-              .filter(Boolean)
-              .join('\n')}
-          </address>
+          <address className={styles.address}>{postalLines(c).join('\n')}</address>
           {c.vat_number ? <p>VAT number: {c.vat_number}</p> : null}
         </section>
       </div>

@@ -1,7 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { countryName } from '@/features/billing/countries';
+import { postalLines } from '@/features/billing/postal-lines';
 import { formatMoney } from '@/features/pricing/format-money';
 import type { Invoice } from '../invoice-types';
 import { invoiceDates, invoiceTitle } from '../invoice-format';
@@ -48,14 +48,7 @@ export function invoicePdfLayout(invoice: Invoice): PdfLayout {
         firstBold: true,
         lines: present([
           'Billed to',
-          c.name,
-          c.company,
-          c.line1,
-          c.line2,
-          c.city,
-          c.region,
-          c.postcode,
-          countryName(c.country),
+          ...postalLines(c),
           c.vat_number && `VAT number: ${c.vat_number}`,
         ]),
       },
