@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Agent } from '../support/agent';
 import { apiRequest } from '../support/requests';
 import { buyer, checkoutRoutes } from '../support/checkout';
 import {
@@ -26,6 +27,7 @@ const markPaid = await import('@/app/api/store-admin/orders/[id]/mark-paid/route
 const refund = await import('@/app/api/store-admin/orders/[id]/refund/route');
 const cancel = await import('@/app/api/store-admin/orders/[id]/cancel/route');
 const customers = await import('@/app/api/store-admin/customers/route');
+const account = await import('@/app/svc/account/route');
 const sales = await import('@/app/api/store-admin/reports/sales/route');
 const pdf = await import('@/app/api/store-admin/credit-notes/[id]/pdf/route');
 
@@ -249,6 +251,21 @@ describe('orders in the store admin', () => {
     expect(found.status).toBe(200);
     expect(found.body.data.customers).toHaveLength(1);
     expect(found.body.data.customers[0].email).toBe(b.email);
+    expect(found.body.data.customers[0].activated).toBe(true);
+    // Someone who registered and never opened the activation link is listed, and marked so.
+    const visitor = new Agent(store.host);
+    expect((await visitor.call(routes.token.GET, '/api/token')).status).toBe(200);
+    const pending = `pending.${Date.now().toString(36)}@example.com`;
+    const registered = await visitor.call(account.POST, '/svc/account', {
+      method: 'POST',
+      json: { name: 'Pat Pending', email: pending, password: 'a pending passphrase' },
+    });
+    expect(registered.status).toBe(202);
+    const unactivated = await staff.agent.call(
+      customers.GET,
+      `/api/store-admin/customers?q=${encodeURIComponent(pending)}`,
+    );
+    expect(unactivated.body.data.customers).toMatchObject([{ email: pending, activated: false }]);
     const day = new Date().toISOString().slice(0, 10);
     const since = new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10);
     const json = await owner.agent.call(

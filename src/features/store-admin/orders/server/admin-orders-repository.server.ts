@@ -139,6 +139,7 @@ export type CustomerRow = {
   name: string;
   createdAt: Date;
   email: string | null;
+  activated: boolean;
   orders: number;
   paid: number;
 };
@@ -171,6 +172,7 @@ export function selectCustomersPage(
       email: sql<
         string | null
       >`(select u.email from ${users} u where u.account_id = "accounts"."id" order by u.created_at limit 1)`,
+      activated: sql<boolean>`exists (select 1 from ${users} u where u.account_id = "accounts"."id" and u.activated_at is not null)`,
       orders: sql<number>`(select count(*)::int from ${orders} o where o.account_id = "accounts"."id")`,
       paid: sql<number>`(select coalesce(sum(o.total_gross), 0)::int from ${orders} o where o.account_id = "accounts"."id" and o.status in ('paid', 'fulfilled'))`,
     })

@@ -470,7 +470,8 @@ export async function adminCreditNote(
 
 /**
  * `GET /api/store-admin/customers`: the store's customer accounts (staff left out), newest
- * first, with their sign-in address, orders and what they paid; search by e-mail or name.
+ * first, with their sign-in address, whether it was activated, orders and what they paid; search
+ * by e-mail or name.
  */
 export async function listAdminCustomers(staff: StaffContext, query: CustomerListQuery) {
   const rows = await selectCustomersPage(await appDb(), {
@@ -486,6 +487,7 @@ export async function listAdminCustomers(staff: StaffContext, query: CustomerLis
       id: r.id,
       name: r.name,
       email: r.email,
+      activated: r.activated,
       orders: r.orders,
       paid_gross: r.paid,
       created_at: r.createdAt.toISOString(),

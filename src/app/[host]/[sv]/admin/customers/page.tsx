@@ -54,7 +54,16 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
             <tbody>
               {page.customers.map((c) => (
                 <tr key={c.id}>
-                  <td>{c.name}</td>
+                  <td>
+                    {c.name}
+                    {/* Registered, the activation link never opened: no sign-in, no order yet. */}
+                    {c.activated ? null : (
+                      <>
+                        {' '}
+                        <span className={styles.badge}>not activated</span>
+                      </>
+                    )}
+                  </td>
                   <td data-label="E-mail">{c.email}</td>
                   <td data-label="Since (UTC)">
                     <time dateTime={c.created_at}>{adminTime(c.created_at)}</time>
