@@ -69,7 +69,11 @@ export async function fillBilling(page: Page) {
   // The postcode is named as the chosen country names it.
   await page.getByLabel('Country').selectOption('US');
   await expect(page.getByLabel('ZIP code')).toBeVisible();
+  // So is the VAT number's hint: a UK number's form only for a UK address.
+  await expect(page.getByText('A UK VAT number is GB')).toHaveCount(0);
+  await expect(page.getByText('With its country prefix, e.g. IE6388047V.')).toBeVisible();
   await page.getByLabel('Country').selectOption('GB');
+  await expect(page.getByText('A UK VAT number is GB and 9 or 12 digits.')).toBeVisible();
   await page.getByLabel('Postcode').fill('SW1Y 4LB');
   await page.getByLabel('Country').selectOption('GB');
   await page.getByLabel('VAT number (optional)').fill('GB999999973');

@@ -27,6 +27,7 @@ export function AddressFields({
   countries,
   fixedCountry,
   withName,
+  onCountryChange,
 }: {
   prefix: string;
   value: AddressValue | null;
@@ -34,6 +35,8 @@ export function AddressFields({
   countries: { code: string; name: string }[];
   fixedCountry?: { code: string; name: string };
   withName?: 'name' | 'name-company';
+  /** Told the country chosen, for fields outside these that depend on it (a VAT number's hint). */
+  onCountryChange?: (code: string) => void;
 }) {
   const id = (field: string) => `${prefix}${field}`;
   const err = (field: string) => errors[field];
@@ -77,7 +80,10 @@ export function AddressFields({
             className={styles.select}
             autoComplete="country"
             defaultValue={value?.country ?? 'GB'}
-            onChange={(e) => setCountry(e.target.value)}
+            onChange={(e) => {
+              setCountry(e.target.value);
+              onCountryChange?.(e.target.value);
+            }}
             aria-invalid={err('country')?.length ? true : undefined}
           >
             {countries.map((c) => (

@@ -1,5 +1,5 @@
 'use client';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Field, FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import authStyles from '@/components/form/form.module.css';
@@ -23,6 +23,8 @@ export function BillingStep({
   onSaved: (billing: BillingDetails) => void;
 }) {
   const { waiting, error, fields, run } = useFormAction('Check the fields marked below.');
+  // The VAT number's hint speaks of the country chosen: a UK number's form is not everyone's.
+  const [country, setCountry] = useState(billing?.country ?? 'GB');
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,11 +57,16 @@ export function BillingStep({
         errors={fields}
         countries={countries}
         withName="name-company"
+        onCountryChange={setCountry}
       />
       <Field
         id="billing-vat_number"
         label="VAT number (optional)"
-        hint="A UK VAT number is GB and 9 or 12 digits."
+        hint={
+          country === 'GB'
+            ? 'A UK VAT number is GB and 9 or 12 digits.'
+            : 'With its country prefix, e.g. IE6388047V. Leave it empty if your business has none.'
+        }
         defaultValue={billing?.vat_number ?? ''}
         errors={fields.vat_number}
       />
