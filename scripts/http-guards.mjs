@@ -120,8 +120,9 @@ export function closeIfBodyUnread(req, res) {
 }
 
 /**
- * How long a GET's answer is held back at most, and the most it holds: past either, the bytes go
- * out as they come (docs/decisions/0312).
+ * How long a GET's answer is held back at most, and how much a socket takes before a write asks
+ * Next to wait for a drain: an answer larger than that waits out the HOLD_MS, then goes out as
+ * it comes (docs/decisions/0312).
  */
 export const HOLD_MS = 500;
 export const HOLD_BYTES = 1024 * 1024;
