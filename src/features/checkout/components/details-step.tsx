@@ -6,6 +6,7 @@ import type { CartLine } from '@/features/cart/cart-types';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { CheckoutRequirement } from '../checkout-types';
 import { US_NEXUS_CATEGORIES } from '../schemas';
+import { postalLines } from '@/features/billing/postal-lines';
 import { AddressFields, addressFrom, type AddressValue } from './address-fields';
 import styles from './checkout.module.css';
 
@@ -224,9 +225,13 @@ export function DetailsStep({
             ) : null}
             {billing && shared ? (
               <p className={authStyles.hint}>
-                {[billing.line1, billing.city, billing.region, billing.postcode]
-                  .filter(Boolean)
-                  .join(', ')}
+                {postalLines({
+                  line1: billing.line1,
+                  city: billing.city,
+                  region: billing.region,
+                  postcode: billing.postcode,
+                  country: billing.country,
+                }).join(', ')}
               </p>
             ) : (
               <AddressFields
