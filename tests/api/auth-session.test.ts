@@ -34,6 +34,8 @@ describe('GET /api/token', () => {
     const xsrf = setCookie(answer.cookies, 'XSRF-TOKEN');
     expect(xsrf).not.toMatch(/HttpOnly/i);
     expect(answer.body.data.token).toBe(agent.cookies.get('XSRF-TOKEN'));
+    // Nobody is signed in: no hint for the page header.
+    expect(agent.cookies.has('signed_in')).toBe(false);
     // Only the hash of the id is stored.
     const id = agent.cookies.get('sid')!;
     const db = await appDb();
@@ -196,9 +198,11 @@ describe('sessions over a sign-in', () => {
 
     const copy = new Agent();
     copy.cookies.set('sid', after);
+    expect(agent.cookies.get('signed_in')).toBe('1');
     const out = await agent.call(routes.logout.POST, '/api/logout', { method: 'POST' });
     expect(out.status).toBe(200);
     expect(agent.cookies.has('sid')).toBe(false);
+    expect(agent.cookies.has('signed_in')).toBe(false);
     // A copy of the old cookie is worth nothing after sign-out: the server ended the session.
     expect((await copy.call(routes.customer.GET, '/api/customer')).body.data.user).toBeNull();
   });
@@ -210,8 +214,15 @@ describe('sessions over a sign-in', () => {
     const maxAge = Number(/Max-Age=(\d+)/i.exec(sid)?.[1]);
     expect(maxAge).toBeGreaterThan(30 * 86_400 - 60);
     expect(maxAge).toBeLessThanOrEqual(30 * 86_400);
+    // The header's hint lasts as long as the session, so a restarted browser still has it.
+    const hint = setCookie(remembered.answer.cookies, 'signed_in');
+    expect(hint).toMatch(/^signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(Number(/Max-Age=(\d+)/i.exec(hint)?.[1])).toBe(maxAge);
     const plain = await signedIn(routes, email);
     expect(setCookie(plain.answer.cookies, 'sid')).not.toMatch(/Max-Age|Expires/i);
+    expect(setCookie(plain.answer.cookies, 'signed_in')).toMatch(/^signed_in=1;/);
+    expect(setCookie(plain.answer.cookies, 'signed_in')).not.toMatch(/Max-Age|Expires/i);
   });
 
   it('ends a plain session after 24 hours idle and after 7 days in any case', async () => {

@@ -137,13 +137,14 @@ test.describe('the header', () => {
   });
 
   /** A new, active customer of `host`, signed in through the sign-in page. */
-  async function signIn(page: Page, host: string) {
+  async function signIn(page: Page, host: string, remember = false) {
     const email = suiteEmail('header');
     const password = 'a header row passphrase';
     await activeCustomer(mailbox, email, password, 'Robin Rowland-Hetherington', host);
     await visit(page, `http://${host}:${PORT}/login`);
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Password').fill(password);
+    if (remember) await page.getByLabel('Keep me signed in').check();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   }
@@ -177,6 +178,37 @@ test.describe('the header', () => {
     await visit(page, `http://${host}:${PORT}/plans`);
     await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Account', exact: true })).toHaveCount(0);
+  });
+
+  test('kept signed in, the first page after the browser restarts offers the account before the header has asked', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const host = 'nameport.localhost';
+    await signIn(page, host, true);
+    // A restart keeps the cookies that have an end of their own and drops the browser-session ones.
+    const { cookies } = await page.context().storageState();
+    const restarted = await browser.newContext({
+      storageState: { cookies: cookies.filter((c) => c.expires > 0), origins: [] },
+    });
+    try {
+      const again = await restarted.newPage();
+      let answer: () => void = () => {};
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      await again.route('**/api/customer', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await visit(again, `http://${host}:${PORT}/plans`);
+      const header = again.getByRole('banner');
+      await expect(header.getByRole('link', { name: 'Account', exact: true })).toBeVisible();
+      await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+      answer();
+      await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    } finally {
+      await restarted.close();
+    }
   });
 
   for (const host of ['nameport.localhost', 'acme.localhost']) {

@@ -11,8 +11,9 @@ export const XSRF_HEADER = 'x-xsrf-token';
 /** The visitor's explicit site version choice (`PUT /api/site-version`). */
 export const SITE_VERSION_COOKIE = 'site_version';
 /**
- * Set by the page's scripts while this browser is signed in, read before first paint so that the
- * header offers the account, not "Sign in", while it asks who is signed in. Holds "1", nothing
- * more: the session cookie, which scripts cannot read, is what signs in.
+ * Set while this browser is signed in (by the server with the session's cookie and lifetime, and
+ * by the page's scripts when the header learns it), read before first paint so that the header
+ * offers the account, not "Sign in", while it asks who is signed in. Holds "1", nothing more: the
+ * session cookie, which scripts cannot read, is what signs in; the server never reads this one.
  */
 export const SIGNED_IN_COOKIE = 'signed_in';

@@ -1,5 +1,10 @@
 import type { NextRequest, NextResponse } from 'next/server';
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE, XSRF_COOKIE } from './cookie-names';
+import {
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  SIGNED_IN_COOKIE,
+  XSRF_COOKIE,
+} from './cookie-names';
 import { csrfTokenFor } from './csrf-token';
 import { now } from '../clock';
 
@@ -17,17 +22,22 @@ export function sessionTokenOf(request: NextRequest): string | null {
 
 /**
  * What a response must tell the browser about its session: a new or replaced id (with the end of
- * a remembered session, or null for a browser-session cookie), or that it has none any more.
+ * a remembered session, or null for a browser-session cookie, and whether someone is signed in on
+ * it), or that it has none any more.
  */
-export type SessionCookie = { token: string; expiresAt: Date | null } | { clear: true };
+export type SessionCookie =
+  { token: string; expiresAt: Date | null; signedIn: boolean } | { clear: true };
 
 /** Anything that knows what to tell the browser about its session (the request context). */
 export type SessionCookieSource = { readonly sessionCookie: SessionCookie | null; https: boolean };
 
 /**
  * The one place session cookies are written: the session cookie (HttpOnly, SameSite=Lax,
- * `__Host-` and Secure over HTTPS; lasting the browser session unless remembered) and the
- * XSRF-TOKEN cookie scripts read, or both expired. Does nothing when the session did not change.
+ * `__Host-` and Secure over HTTPS; lasting the browser session unless remembered), the
+ * XSRF-TOKEN cookie scripts read, and the `signed_in` hint the page reads before first paint
+ * (set for a signed-in session with the session's lifetime, so that a remembered session keeps it
+ * after the browser restarts; removed otherwise), or all expired. Does nothing when the session
+ * did not change.
  */
 export async function withSessionCookies<R extends NextResponse>(
   response: R,
@@ -43,6 +53,7 @@ export async function withSessionCookies<R extends NextResponse>(
       maxAge: 0,
     });
     response.cookies.set(XSRF_COOKIE, '', { ...base, httpOnly: false, maxAge: 0 });
+    response.cookies.set(SIGNED_IN_COOKIE, '', { ...base, httpOnly: false, maxAge: 0 });
     return response;
   }
   const maxAge = cookie.expiresAt
@@ -58,5 +69,12 @@ export async function withSessionCookies<R extends NextResponse>(
     httpOnly: false,
     ...maxAge,
   });
+  response.cookies.set(
+    SIGNED_IN_COOKIE,
+    cookie.signedIn ? '1' : '',
+    cookie.signedIn
+      ? { ...base, httpOnly: false, ...maxAge }
+      : { ...base, httpOnly: false, maxAge: 0 },
+  );
   return response;
 }

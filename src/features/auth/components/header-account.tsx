@@ -31,13 +31,16 @@ export function HeaderAccount() {
     document.cookie = `${VAT_COOKIE}=${accountVat}; path=/; max-age=31536000; samesite=lax`;
   }, [accountVat]);
 
-  // What the answer says about the browser, kept for the next page's first paint.
+  // What the answer says about the browser, kept for the next page's first paint. A sign-in
+  // sets the cookie with the session's own lifetime (session-cookie.ts), which is not replaced
+  // here; a session signed in before the server wrote it gets one for this browser session.
   const signedIn = data === undefined ? undefined : Boolean(user);
   useEffect(() => {
     if (signedIn === undefined) return;
     const root = document.documentElement;
     if (signedIn) {
-      document.cookie = `${SIGNED_IN_COOKIE}=1; path=/; samesite=lax`;
+      if (!new RegExp(`(?:^|; )${SIGNED_IN_COOKIE}=1(?:;|$)`).test(document.cookie))
+        document.cookie = `${SIGNED_IN_COOKIE}=1; path=/; samesite=lax`;
       root.dataset.account = 'in';
     } else if (root.dataset.account) {
       document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0; samesite=lax`;

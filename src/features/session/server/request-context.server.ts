@@ -98,6 +98,7 @@ export class RequestContext implements StoreContext, SessionCookieSource {
     this.sessionCookie = {
       token: handle.token,
       expiresAt: handle.session.remember ? handle.session.expiresAt : null,
+      signedIn: handle.session.userId !== null,
     };
     return handle;
   }

@@ -162,7 +162,7 @@ function cookies(d: Details, store: Store): string {
 ## Cookies the shop needs
 - ${SESSION_COOKIE} (${SECURE_SESSION_COOKIE} over HTTPS): your session, which keeps your cart and, once you sign in, your sign-in. It ends when you close the browser, or after ${days} days if you chose to stay signed in. Scripts cannot read it.
 - ${XSRF_COOKIE}: proves that a change to your account or cart comes from this site; it lasts as long as your session.
-- ${SIGNED_IN_COOKIE}: set while you are signed in, so that the page header offers your account before it has asked who you are. It holds "1" and nothing about you, and ends when you close the browser.
+- ${SIGNED_IN_COOKIE}: set while you are signed in, so that the page header offers your account before it has asked who you are. It holds "1" and nothing about you, and ends with your sign-in: when you close the browser, or after ${days} days if you chose to stay signed in.
 
 ## Cookies that remember a choice
 - ${SITE_VERSION_COOKIE}: the currency you chose, for a year.
