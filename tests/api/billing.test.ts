@@ -57,6 +57,19 @@ describe('GET/PUT /api/account/billing', () => {
     expect(irish.status).toBe(200);
   });
 
+  it('keeps a UK postcode typed without its space as letters write it', async () => {
+    const c = await signedInCustomer(routes);
+    for (const [typed, kept] of [
+      ['sw1a2aa', 'SW1A 2AA'],
+      ['M11AE', 'M1 1AE'],
+      ['EC1A  1BB', 'EC1A 1BB'],
+    ]) {
+      const answer = await c.putBilling({ ...UK_BILLING, postcode: typed });
+      expect(answer.status, typed).toBe(200);
+      expect(answer.body.data.billing.postcode).toBe(kept);
+    }
+  });
+
   it('asks a US address for its state, keeps a state given by name as its code, and refuses others', async () => {
     const c = await signedInCustomer(routes);
     const noState = await c.putBilling({ ...US_BILLING, region: null });

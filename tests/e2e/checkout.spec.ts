@@ -99,6 +99,11 @@ async function journey(page: Page, host: string) {
   await page.getByRole('button', { name: 'Continue to review' }).click();
   await expect(page.getByRole('heading', { name: 'Review and pay' })).toBeFocused();
   await expectNoSeriousViolations(page, 'review');
+  // Not keeping a payment method is the customer's choice, told what it means before paying.
+  await expect(page.getByLabel('Keep my payment method for renewals')).not.toBeChecked();
+  await expect(page.getByLabel('Keep my payment method for renewals')).toHaveAccessibleDescription(
+    /Without one, monthly services end after their first month unless you renew them/,
+  );
   const review = page.getByRole('list', { name: 'Your order' });
   await expect(review).toContainText(`${name}.com`);
   await expect(review).toContainText(e164);

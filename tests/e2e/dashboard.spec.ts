@@ -120,6 +120,19 @@ for (const [host, domains] of [
     // Callwave sells no domains: no Domains tab.
     const nav = page.getByRole('navigation', { name: 'Your account' });
     await expect(nav.getByRole('link', { name: 'Domains' })).toHaveCount(domains);
+
+    // Released, the number's page says so and offers no form that could only be refused.
+    await visit(page, `${base}/dashboard/services/${numberId}`);
+    const label = await page.locator('label[for="confirm"]').innerText();
+    const display = /^Type (.+) to confirm/.exec(label)![1]!;
+    await page.getByLabel(`Type ${display} to confirm`).fill(display);
+    await page.getByRole('button', { name: 'Release number' }).click();
+    await expect(
+      page.getByText('This number was released: its settings can no longer be changed.'),
+    ).toBeVisible();
+    for (const name of ['Save call settings', 'Save emergency address', 'Release number'])
+      await expect(page.getByRole('button', { name })).toHaveCount(0);
+    await expect(page.getByLabel('Forward calls to')).toHaveCount(0);
   });
 }
 

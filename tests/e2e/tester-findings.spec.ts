@@ -61,11 +61,15 @@ test('a number search with no match says what to try, and the area code says it 
   const area = page.getByRole('textbox', { name: 'Area code or prefix' });
   await area.fill('abc');
   await page.getByRole('button', { name: 'Find numbers' }).click();
-  // The browser keeps the form; its bubble (and a screen reader) says what the field takes, not
-  // only "match the requested format".
-  await expect(page).toHaveURL(/area=99999/);
-  expect(await area.evaluate((el) => (el as HTMLInputElement).validity.patternMismatch)).toBe(true);
-  await expect(area).toHaveAccessibleDescription('Digits only, up to 6');
+  // The page says beside the field what it takes, in its own words (not the browser's bubble),
+  // and the field keeps what was typed, with the focus on it.
+  await expect(page).toHaveURL(/area=abc/);
+  await expect(area).toHaveValue('abc');
+  await expect(area).toBeFocused();
+  await expect(area).toHaveAttribute('aria-invalid', 'true');
+  await expect(area).toHaveAccessibleDescription(
+    /^An area code or prefix is 1 to 6 digits, such as (020|212)\.$/,
+  );
 });
 
 test('a three-year domain costs what its years shown add up to, and renews from year 4', async ({
@@ -248,5 +252,29 @@ test.describe('the header', () => {
       await expect(flyout).toBeVisible();
       expect((await flyout.boundingBox())!.y).toBeGreaterThanOrEqual(phone.y + phone.height);
     });
+  }
+});
+
+test('on a dark header and footer, the focus ring is drawn in their text colour, which stands out', async ({
+  page,
+}) => {
+  for (const host of ['acme.localhost', 'harbor.localhost']) {
+    await visit(page, `http://${host}:${PORT}/`);
+    for (const part of ['header', 'footer'] as const) {
+      const link = page.locator(part).getByRole('link').first();
+      await page.keyboard.press('Tab');
+      await link.focus();
+      const [visible, ring, text] = await link.evaluate((el, tag) => {
+        const box = el.closest(tag)!;
+        const style = getComputedStyle(el);
+        return [
+          el.matches(':focus-visible') && style.outlineStyle === 'solid',
+          style.outlineColor,
+          getComputedStyle(box).color,
+        ];
+      }, part);
+      expect(visible, `${host} ${part}: a ring shows`).toBe(true);
+      expect(ring, `${host} ${part}`).toBe(text);
+    }
   }
 });

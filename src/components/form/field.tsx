@@ -33,7 +33,7 @@ export function Field({ id, label, hint, errors, className, ...input }: Props) {
       />
       {errors?.length ? (
         <p id={`${id}-error`} className={styles.fieldError}>
-          {errors.map((e) => `${label} ${e}.`).join(' ')}
+          {errors.map((e) => `${label.replace(/ \(optional\)$/, '')} ${e}.`).join(' ')}
         </p>
       ) : null}
     </div>

@@ -85,10 +85,18 @@ export function checkAddress(
   if (region) ctx.addIssue({ code: 'custom', path: ['region'], message: region });
 }
 
-/** A US address keeps its state as its USPS code (California -> CA). */
-function stateAsCode<T extends { country: string; region: string | null }>(value: T): T {
-  if (value.country !== 'US' || !value.region) return value;
-  return { ...value, region: usStateCode(value.region) ?? value.region };
+/**
+ * An address as it is kept: a US state as its USPS code (California -> CA), a UK postcode with the
+ * space before its last three characters (SW1A2AA -> SW1A 2AA), as letters and labels write them.
+ */
+function asKept<T extends { country: string; region: string | null; postcode: string }>(
+  value: T,
+): T {
+  if (value.country === 'US' && value.region)
+    return { ...value, region: usStateCode(value.region) ?? value.region };
+  if (value.country === 'GB' && !value.postcode.includes(' '))
+    return { ...value, postcode: `${value.postcode.slice(0, -3)} ${value.postcode.slice(-3)}` };
+  return value;
 }
 
 export const billingSchema = z
@@ -105,7 +113,7 @@ export const billingSchema = z
       if (problem) ctx.addIssue({ code: 'custom', path: ['vat_number'], message: problem });
     }
   })
-  .transform(stateAsCode);
+  .transform(asKept);
 
 /** Billing details as the API answers them and orders keep them. */
 export type BillingDetails = z.output<typeof billingSchema>;
@@ -115,6 +123,6 @@ export type BillingInput = z.input<typeof billingSchema>;
 export const addressSchema = z
   .strictObject({ name: optional(120), ...addressFields })
   .superRefine(checkAddress)
-  .transform(stateAsCode);
+  .transform(asKept);
 
 export type Address = z.output<typeof addressSchema>;

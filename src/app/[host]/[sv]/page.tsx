@@ -5,7 +5,7 @@ import { PriceTable } from '@/features/shell/components/price-table';
 import { DomainSearchForm } from '@/features/shell/components/domain-search-form';
 import { NumbersLead } from '@/features/shop/components/numbers-lead';
 import { DashboardOnlyHome } from '@/features/auth/components/dashboard-only-home';
-import { SignInLink } from '@/features/auth/components/sign-in-link';
+import { SignInLink, SignedOutText } from '@/features/auth/components/sign-in-link';
 import { StructuredData } from '@/features/seo/components/structured-data';
 import { offerCatalogJsonLd } from '@/features/seo/json-ld';
 import styles from './home.module.css';
@@ -71,7 +71,7 @@ export default async function HomePage({ params }: Props) {
       {store.keywordId === 4 && !store.config.dashboard_only && v.loginText ? (
         <section aria-labelledby="login-heading" className={styles.panel}>
           <h2 id="login-heading">Already a customer?</h2>
-          <p>{v.loginText}</p>
+          <SignedOutText>{v.loginText}</SignedOutText>
           <p className={styles.actions}>
             <SignInLink className={styles.secondary} whenSignedIn="dashboard" />
           </p>

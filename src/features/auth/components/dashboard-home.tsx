@@ -6,6 +6,7 @@ import { authApi } from '../api/auth-api';
 import { useCustomer } from '../hooks/use-customer';
 import styles from '@/components/form/form.module.css';
 import { InvitesPanel } from './invites-panel';
+import { ROLE_LABELS, roleOf } from '@/features/access/roles';
 
 /** The signed-in customer's start page. */
 export function DashboardHome() {
@@ -38,7 +39,8 @@ export function DashboardHome() {
   return (
     <>
       <p className={styles.lead}>
-        Signed in as {user.name} ({user.email}), {user.role} of “{user.account_name}”.
+        Signed in as {user.name} ({user.email}). Your role in “{user.account_name}”:{' '}
+        {ROLE_LABELS[roleOf(user.role)]}.
       </p>
       <div className={styles.actions}>
         <button type="button" className={styles.secondary} onClick={signOut} disabled={leaving}>

@@ -1,6 +1,8 @@
 'use client';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { useCustomer } from '../hooks/use-customer';
+import authStyles from './auth.module.css';
 
 /**
  * A "Sign in" link on a cached page that follows the visitor: once the
@@ -28,4 +30,14 @@ export function SignInLink({
       Sign in
     </Link>
   );
+}
+
+/**
+ * Words meant for a visitor who is not signed in ("Sign in to your account…"): hidden once
+ * /api/customer answers a user, and before then in a browser signed in on its last page.
+ */
+export function SignedOutText({ children }: { children: ReactNode }) {
+  const { data } = useCustomer();
+  if (data?.user) return null;
+  return <p className={data === undefined ? authStyles.whenSignedOut : undefined}>{children}</p>;
 }

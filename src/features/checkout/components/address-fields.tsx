@@ -120,10 +120,13 @@ export function AddressFields({
         defaultValue={value?.city ?? ''}
         errors={err('city')}
       />
+      {/* A region belongs to its country: another country's field starts empty (a US state is
+          no English county). */}
       <RegionField
+        key={country}
         id={id('region')}
         country={country}
-        defaultValue={value?.region ?? ''}
+        defaultValue={country === (value?.country ?? 'GB') ? (value?.region ?? '') : ''}
         errors={err('region')}
       />
       <Field

@@ -9,22 +9,25 @@ import { AddressFields, addressFrom } from './address-fields';
 
 /**
  * Step one: the billing details, kept on the account for next time (PUT /api/account/billing).
- * Before any are kept, the name is the account's: the customer gave it when registering.
+ * Before any are kept, the name is the account's: the customer gave it when registering, and the
+ * country is the site version's (the United Kingdom in pounds, the United States in dollars).
  */
 export function BillingStep({
   billing,
   accountName,
+  defaultCountry,
   countries,
   onSaved,
 }: {
   billing: BillingDetails | null;
   accountName: string;
+  defaultCountry: 'GB' | 'US';
   countries: { code: string; name: string }[];
   onSaved: (billing: BillingDetails) => void;
 }) {
   const { waiting, error, fields, run } = useFormAction('Check the fields marked below.');
   // The VAT number's hint speaks of the country chosen: a UK number's form is not everyone's.
-  const [country, setCountry] = useState(billing?.country ?? 'GB');
+  const [country, setCountry] = useState(billing?.country ?? defaultCountry);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -53,7 +56,7 @@ export function BillingStep({
       <FormError message={error} />
       <AddressFields
         prefix="billing-"
-        value={billing ?? { name: accountName }}
+        value={billing ?? { name: accountName, country: defaultCountry }}
         errors={fields}
         countries={countries}
         withName="name-company"

@@ -206,6 +206,7 @@ export function CheckoutFlow({
           <BillingStep
             billing={billing}
             accountName={accountName}
+            defaultCountry={initial.cart.site_version === 2 ? 'US' : 'GB'}
             countries={countries}
             onSaved={(saved) => {
               setBilling(saved);

@@ -132,6 +132,7 @@ export function ReviewStep({
 
   // The terms unticked: said beside the box, in the page's own words, not the browser's bubble.
   const [termsMissing, setTermsMissing] = useState(false);
+  const recurs = lines.some((line) => line.recurring.gross > 0);
   const terms = useRef<HTMLInputElement>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -192,9 +193,24 @@ export function ReviewStep({
       <NumberAddresses lines={lines} addresses={numberAddresses} />
       {demo ? <p className={styles.demo}>Demo store: no money moves when you pay.</p> : null}
       <label className={authStyles.check}>
-        <input type="checkbox" name="save_payment_method" className={authStyles.checkbox} /> Keep my
-        payment method for renewals
+        <input
+          type="checkbox"
+          name="save_payment_method"
+          className={authStyles.checkbox}
+          aria-describedby={recurs ? 'keep-method-hint' : undefined}
+        />{' '}
+        Keep my payment method for renewals
       </label>
+      {/* Kept or not is the customer's choice; what not keeping one means is said before paying. */}
+      {recurs ? (
+        <p id="keep-method-hint" className={authStyles.hint}>
+          Services renew by themselves only with a kept payment method. Without one,{' '}
+          {recurring.monthly.gross > 0
+            ? 'monthly services end after their first month unless you renew them'
+            : 'each service ends with its term unless you renew it'}{' '}
+          from your dashboard.
+        </p>
+      ) : null}
       <label className={authStyles.check}>
         <input
           ref={terms}

@@ -50,7 +50,7 @@ export function NumberSettings({ service, canManage }: Props) {
         <Field
           id="forward_to"
           label="Forward calls to"
-          hint="A phone number (+44 20 7946 0000) or a SIP address (sip:desk@pbx.example.com)"
+          hint={`A phone number (${settings.number.startsWith('+1') ? '+1 212 555 0100' : '+44 20 7946 0000'}) or a SIP address (sip:desk@pbx.example.com)`}
           defaultValue={settings.forward_to ?? ''}
           errors={s.fields.forward_to}
         />
@@ -83,22 +83,20 @@ export function NumberSettings({ service, canManage }: Props) {
         <Saved message={s.saved} />
       </form>
       <EmergencyAddress service={service} />
-      {service.status !== 'released' ? (
-        <form method="post" className={styles.panel} onSubmit={releaseIt}>
-          <h2>Release this number</h2>
-          <p>The number leaves your account at once and goes back on sale.</p>
-          <FormError message={release.error} />
-          <Field
-            id="confirm"
-            label={`Type ${settings.display} to confirm`}
-            required
-            errors={release.fields.confirm}
-          />
-          <button type="submit" className={authStyles.secondary} disabled={release.waiting}>
-            Release number
-          </button>
-        </form>
-      ) : null}
+      <form method="post" className={styles.panel} onSubmit={releaseIt}>
+        <h2>Release this number</h2>
+        <p>The number leaves your account at once and goes back on sale.</p>
+        <FormError message={release.error} />
+        <Field
+          id="confirm"
+          label={`Type ${settings.display} to confirm`}
+          required
+          errors={release.fields.confirm}
+        />
+        <button type="submit" className={authStyles.secondary} disabled={release.waiting}>
+          Release number
+        </button>
+      </form>
     </>
   );
 }

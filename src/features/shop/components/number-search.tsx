@@ -24,8 +24,23 @@ export function NumberSearch({
   const Heading = `h${headingLevel}` as const;
   const Name = `h${headingLevel + 1}` as 'h3' | 'h4';
   const filtered = Boolean(search.area || search.contains);
+  const invalid = (field: 'area' | 'contains') =>
+    search.errorField === field
+      ? {
+          'aria-invalid': true,
+          'aria-describedby': `number-${field}-error`,
+          autoFocus: true,
+        }
+      : {};
+  const fieldError = (field: 'area' | 'contains') =>
+    search.errorField === field ? (
+      <p id={`number-${field}-error`} className={styles.error} role="alert">
+        {search.error}
+      </p>
+    ) : null;
   return (
     <div className={styles.section}>
+      {/* Checked by the server, whose words show beside the field (not the browser's bubble). */}
       <form className={styles.form} role="search" aria-label="Phone numbers" action={action}>
         <div className={styles.field}>
           <label htmlFor="number-area">Area code or prefix</label>
@@ -33,13 +48,13 @@ export function NumberSearch({
             id="number-area"
             name="area"
             inputMode="numeric"
-            pattern="[0-9]{1,6}"
-            title="Digits only, up to 6"
             maxLength={6}
             defaultValue={search.area}
             className={styles.input}
             placeholder={siteVersion === 1 ? '020' : '212'}
+            {...invalid('area')}
           />
+          {fieldError('area')}
         </div>
         <div className={styles.field}>
           <label htmlFor="number-contains">Digits it contains</label>
@@ -47,12 +62,12 @@ export function NumberSearch({
             id="number-contains"
             name="contains"
             inputMode="numeric"
-            pattern="[0-9]{1,10}"
-            title="Digits only, up to 10"
             maxLength={10}
             defaultValue={search.contains}
             className={styles.input}
+            {...invalid('contains')}
           />
+          {fieldError('contains')}
         </div>
         <button type="submit" className={styles.button}>
           Find numbers
@@ -61,11 +76,7 @@ export function NumberSearch({
       <Heading className={styles.listHeading}>
         {filtered ? 'Numbers that match' : 'Available numbers'}
       </Heading>
-      {search.error ? (
-        <p className={styles.error} role="alert">
-          {search.error}
-        </p>
-      ) : search.offers.length === 0 ? (
+      {search.error ? null : search.offers.length === 0 ? (
         <p className={styles.status}>
           {filtered
             ? 'No available numbers match. Try another area code, or fewer digits.'

@@ -20,6 +20,8 @@ export type NumberSearchState = {
   offers: NumberOfferView[];
   /** What is wrong with the digits typed, in words for people; null when the search ran. */
   error: string | null;
+  /** The field the error is about, shown beside it. */
+  errorField: 'area' | 'contains' | null;
 };
 
 const first = (value: string | string[] | undefined) =>
@@ -41,14 +43,15 @@ export async function numberSearch(
     limit: String(NUMBERS_PER_PAGE),
   });
   if (!parsed.success) {
-    const which = parsed.error.issues[0]?.path[0] === 'area' ? 'area code' : 'digits';
+    const field = parsed.error.issues[0]?.path[0] === 'area' ? 'area' : 'contains';
     return {
       area,
       contains,
       offers: [],
+      errorField: field,
       error:
-        which === 'area code'
-          ? 'An area code or prefix is 1 to 6 digits, such as 020.'
+        field === 'area'
+          ? `An area code or prefix is 1 to 6 digits, such as ${siteVersion === 1 ? '020' : '212'}.`
           : 'Type 1 to 10 digits the number should contain.',
     };
   }
@@ -57,6 +60,7 @@ export async function numberSearch(
     area,
     contains,
     error: null,
+    errorField: null,
     offers: offers.map((o) => ({
       number: o.number,
       display: displayPhoneNumber(o.number),
