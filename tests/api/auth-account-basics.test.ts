@@ -12,6 +12,8 @@ const password = await import('@/app/api/account/password/route');
 const emailRoute = await import('@/app/api/account/email/route');
 const sessions = await import('@/app/api/account/sessions/route');
 const oneSession = await import('@/app/api/account/sessions/[id]/route');
+const security = await import('@/app/api/account/security/route');
+const audit = await import('@/app/api/account/audit/route');
 const { appDb } = await import('@/lib/db/app-db');
 const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
 
@@ -38,6 +40,17 @@ async function signInWith(email: string, userAgent: string, pass = PASSWORD) {
 
 const whoIs = async (agent: Awaited<ReturnType<typeof readyAgent>>) =>
   (await agent.call(routes.customer.GET, '/api/customer')).body.data.user?.email ?? null;
+
+/** The new address the security page says is waiting for its confirmation. */
+const pendingEmail = async (agent: Awaited<ReturnType<typeof readyAgent>>) =>
+  (await agent.call(security.GET, '/api/account/security')).body.data.email_pending;
+
+type Activity = { actor: string; action: string; target: string; ip: string | null };
+/** The account's activity log as its owner reads it, oldest first. */
+const activityOf = async (agent: Awaited<ReturnType<typeof readyAgent>>) =>
+  ((await agent.call(audit.GET, '/api/account/audit')).body.data.events as Activity[])
+    .map(({ actor, action, target, ip }) => ({ actor, action, target, ip }))
+    .reverse();
 
 describe('changing the password', () => {
   it('needs the current password, ends the other sessions and reset links, and tells the customer', async () => {
@@ -155,6 +168,112 @@ describe('changing the e-mail address', () => {
     expect(asked.body.data.status).toBe('check_your_email');
     await mail.waitFor(taken, (m) => m.subject.startsWith('Someone tried to use your address'));
     expect(mail.to(taken).some((m) => m.subject.startsWith('Confirm your new'))).toBe(false);
+    // The security page and the log read as for a free address: nothing tells them apart.
+    expect(await pendingEmail(agent)).toBe(taken);
+    expect((await activityOf(agent)).at(-1)).toMatchObject({
+      action: 'email.change_requested',
+      target: taken,
+    });
+  });
+
+  it('shows the address waiting for its confirmation until it is confirmed; the newest request is the one', async () => {
+    const oldEmail = await registeredUser(routes, mail, freshEmail('wait'));
+    const { agent } = await signedIn(routes, oldEmail);
+    expect(await pendingEmail(agent)).toBeNull();
+    const ask = async (email: string) => {
+      const asked = await agent.call(emailRoute.POST, '/api/account/email', {
+        method: 'POST',
+        json: { password: PASSWORD, email },
+      });
+      expect(asked.status).toBe(202);
+      return linkIn(
+        await mail.waitFor(email, (m) => m.subject.startsWith('Confirm your new e-mail')),
+        '/confirm-email',
+      ).searchParams.get('token');
+    };
+    const first = freshEmail('first');
+    const firstToken = await ask(first);
+    expect(await pendingEmail(agent)).toBe(first);
+    const second = freshEmail('second');
+    const secondToken = await ask(second);
+    expect(await pendingEmail(agent)).toBe(second);
+
+    const anyone = await readyAgent(routes);
+    const confirm = (token: string | null) =>
+      anyone.call(emailRoute.PUT, '/api/account/email', { method: 'PUT', json: { token } });
+    // The earlier link was withdrawn by the newer request.
+    expect((await confirm(firstToken)).status).toBe(410);
+    expect((await confirm(secondToken)).status).toBe(200);
+    expect(await pendingEmail(agent)).toBeNull();
+    expect(await whoIs(agent)).toBe(second);
+  });
+});
+
+describe('the activity log', () => {
+  it('records a password change and a reset by link', async () => {
+    const email = await registeredUser(routes, mail, freshEmail('log-pw'));
+    const { agent } = await signedIn(routes, email);
+    const changed = await agent.call(password.PUT, '/api/account/password', {
+      method: 'PUT',
+      json: {
+        current_password: PASSWORD,
+        password: NEW_PASSWORD,
+        password_confirmation: NEW_PASSWORD,
+      },
+    });
+    expect(changed.status).toBe(200);
+    expect((await activityOf(agent)).at(-1)).toEqual({
+      actor: email,
+      action: 'password.changed',
+      target: email,
+      ip: agent.ip,
+    });
+
+    const anon = await readyAgent(routes);
+    await anon.call(routes.forgot.POST, '/api/forgot-password', {
+      method: 'POST',
+      json: { email },
+    });
+    const token = linkIn(
+      await mail.waitFor(email, (m) => m.subject.startsWith('Reset')),
+      '/reset-password',
+    ).searchParams.get('token');
+    const reset = await anon.call(routes.reset.POST, '/api/reset-password', {
+      method: 'POST',
+      json: { token, password: PASSWORD, password_confirmation: PASSWORD },
+    });
+    expect(reset.status).toBe(200);
+    const again = await signedIn(routes, email);
+    const log = await activityOf(again.agent);
+    expect(log.slice(-2)).toEqual([
+      { actor: email, action: 'password.reset', target: email, ip: anon.ip },
+      { actor: email, action: 'sign_in', target: email, ip: again.agent.ip },
+    ]);
+  });
+
+  it('records an e-mail change asked for and confirmed', async () => {
+    const oldEmail = await registeredUser(routes, mail, freshEmail('log-old'));
+    const newEmail = freshEmail('log-new');
+    const { agent } = await signedIn(routes, oldEmail);
+    const asked = await agent.call(emailRoute.POST, '/api/account/email', {
+      method: 'POST',
+      json: { password: PASSWORD, email: newEmail },
+    });
+    expect(asked.status).toBe(202);
+    const token = linkIn(
+      await mail.waitFor(newEmail, (m) => m.subject.startsWith('Confirm your new e-mail')),
+      '/confirm-email',
+    ).searchParams.get('token');
+    const opener = await readyAgent(routes);
+    const confirmed = await opener.call(emailRoute.PUT, '/api/account/email', {
+      method: 'PUT',
+      json: { token },
+    });
+    expect(confirmed.status).toBe(200);
+    expect((await activityOf(agent)).slice(-2)).toEqual([
+      { actor: oldEmail, action: 'email.change_requested', target: newEmail, ip: agent.ip },
+      { actor: oldEmail, action: 'email.changed', target: newEmail, ip: opener.ip },
+    ]);
   });
 });
 

@@ -11,6 +11,7 @@ const routes = await authRoutes();
 const invites = await import('@/app/api/account/invites/route');
 const inviteOne = await import('@/app/api/account/invites/[id]/route');
 const inviteCheck = await import('@/app/svc/invite/[token]/route');
+const audit = await import('@/app/api/account/audit/route');
 const { appDb } = await import('@/lib/db/app-db');
 const { oneTimeTokens, users } = await import('@/lib/db/schema');
 const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
@@ -220,6 +221,70 @@ describe('invites', () => {
     const after = await agent.call(invites.GET, '/api/account/invites');
     expect(after.body.data.invites).toHaveLength(1);
     expect((await check(newest)).status).toBe(410);
+  });
+
+  it('refuses an address already in the account, the owner’s own too, and writes nothing', async () => {
+    const { email: ownerEmail, agent } = await owner('Mia Member');
+    const member = freshEmail('member');
+    const token = await inviteBy(agent, member, 'billing');
+    const anon = await readyAgent(routes);
+    const joined = await anon.call(routes.account.POST, '/svc/account', {
+      method: 'POST',
+      json: { name: 'Bea Billing', email: member, password: PASSWORD, invite_token: token },
+    });
+    expect(joined.status).toBe(201);
+    const mailsBefore = mail.to(ownerEmail).length + mail.to(member).length;
+    const logBefore = (await agent.call(audit.GET, '/api/account/audit')).body.data.events.length;
+
+    for (const [address, field] of [
+      [ownerEmail.toUpperCase(), 'is your own address'],
+      [member, 'is already a member of this account'],
+    ] as const) {
+      const refused = await agent.call(invites.POST, '/api/account/invites', {
+        method: 'POST',
+        json: { email: address, role: 'admin' },
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({
+        code: 'already_member',
+        message: expect.any(String),
+        fields: { email: [field] },
+      });
+    }
+    // Nothing was written: no invitation, no log entry, no mail.
+    expect((await agent.call(invites.GET, '/api/account/invites')).body.data.invites).toEqual([]);
+    const log = (await agent.call(audit.GET, '/api/account/audit')).body.data.events;
+    expect(log).toHaveLength(logBefore);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mail.to(ownerEmail).length + mail.to(member).length).toBe(mailsBefore);
+
+    // An address with an account in another account is invited as any other address.
+    const elsewhere = await registeredUser(routes, mail, freshEmail('elsewhere'));
+    const fresh = freshEmail('fresh');
+    const answers = [];
+    for (const address of [elsewhere, fresh]) {
+      const sent = await agent.call(invites.POST, '/api/account/invites', {
+        method: 'POST',
+        json: { email: address },
+      });
+      answers.push({ status: sent.status, keys: Object.keys(sent.body.data).sort() });
+      await mail.waitFor(address, (m) => m.subject.includes('invited you'));
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]!.status).toBe(201);
+  });
+
+  it('says in the mail which role is offered, as the team page names it', async () => {
+    const { agent } = await owner('Rory Role');
+    for (const [role, label] of [
+      ['technical', 'Technical'],
+      [undefined, 'Member'],
+    ] as const) {
+      const invitee = freshEmail('role');
+      await inviteBy(agent, invitee, role);
+      const received = mail.to(invitee).at(-1)!;
+      expect(received.text).toContain(`You are invited with the role ${label}.`);
+    }
   });
 
   it('tells the holder of an invite to an address that has an account to sign in instead', async () => {

@@ -75,8 +75,19 @@ export function PasswordSection() {
   );
 }
 
-/** Changing the e-mail address: confirmed from the new address by a mailed link. */
-export function EmailSection({ email }: { email: string }) {
+/**
+ * Changing the e-mail address: confirmed from the new address by a mailed link. `pending` is the
+ * address whose link still works, if any.
+ */
+export function EmailSection({
+  email,
+  pending,
+  onChange,
+}: {
+  email: string;
+  pending: string | null;
+  onChange: () => Promise<unknown>;
+}) {
   const { waiting, error, fields, run } = useFormAction('Check the fields marked below.');
   const [done, setDone] = useState<string | null>(null);
 
@@ -91,6 +102,7 @@ export function EmailSection({ email }: { email: string }) {
       });
       form.reset();
       setDone(data.data.message);
+      await onChange();
     });
   };
 
@@ -100,6 +112,11 @@ export function EmailSection({ email }: { email: string }) {
         E-mail address
       </h2>
       <p className={styles.lead}>Mail about your account goes to {email}.</p>
+      {pending && !done ? (
+        <p className={styles.lead}>
+          A confirmation was sent to {pending}; the change takes effect once it is confirmed.
+        </p>
+      ) : null}
       {done ? (
         <p role="status" className={styles.success}>
           {done}

@@ -69,7 +69,11 @@ function SecuritySections() {
         </>
       ) : null}
       <PasswordSection />
-      <EmailSection email={user.email} />
+      <EmailSection
+        email={user.email}
+        pending={security.data?.email_pending ?? null}
+        onChange={refresh}
+      />
       <SessionsSection onSignedOut={() => mutate()} />
     </>
   );

@@ -14,6 +14,8 @@ export type SecurityOverview = {
   second_factor: boolean;
   phone: string | null;
   phone_pending: string | null;
+  /** The new e-mail address waiting for its confirmation link, or null. */
+  email_pending: string | null;
   backup_codes_left: number;
   passkeys: PasskeyInfo[];
 };

@@ -9,11 +9,12 @@ import {
   userSessions,
 } from '@/features/session/server/session-service.server';
 import type { Store } from '@/features/tenancy/store-types';
+import { recordActivity } from '@/features/activity/server/activity.server';
 import { deviceName } from '../device-name';
 import { maskEmail } from '../masks';
 import { mailConfirmEmail, mailEmailTaken, mailSecurityChange } from './auth-mail.server';
 import { LIMITS } from './limits.server';
-import { consumeToken, issueToken } from './one-time-token-repository.server';
+import { consumeToken, issueEmailChange } from './one-time-token-repository.server';
 import { revokeDesktopTokens } from './oauth-tokens.server';
 import { guessablePassword, hashPassword } from './password.server';
 import { confirmPassword } from './reauth.server';
@@ -27,15 +28,38 @@ import {
   type UserRow,
 } from './users-repository.server';
 
+/** The account's activity log entry of a change a person made to their own sign-in. */
+function recordOwnChange(
+  user: UserRow,
+  ip: string,
+  action: string,
+  target: string,
+  detail?: Record<string, unknown>,
+) {
+  return recordActivity({
+    storeKey: user.storeKey,
+    accountId: user.accountId,
+    actor: { userId: user.id, label: user.email, ip },
+    action,
+    target,
+    detail,
+  });
+}
+
 /**
  * Changes the password: the current one first. Every other session and every
  * desktop-client token ends and reset links die (the password version moves on); the session
- * in use stays signed in. The customer is mailed.
+ * in use stays signed in. The customer is mailed, and the account's activity log records it.
  */
 export async function changePassword(
   store: Store,
   user: UserRow,
-  input: { current_password: string; password: string; sessionId: string | null },
+  input: {
+    current_password: string;
+    password: string;
+    sessionId: string | null;
+    ip: string;
+  },
 ): Promise<void> {
   await confirmPassword(user, input.current_password);
   if (guessablePassword(input.password, user)) throw commonPassword();
@@ -51,6 +75,7 @@ export async function changePassword(
   }
   await endUserSessions(user.id, input.sessionId ?? undefined);
   await revokeDesktopTokens(user.id);
+  await recordOwnChange(user, input.ip, 'password.changed', user.email);
   await mailSecurityChange(store, user, {
     subject: 'Your password was changed',
     what: 'The password of your account was changed. Other devices were signed out.',
@@ -60,12 +85,13 @@ export async function changePassword(
 /**
  * Asks to move the account to a new address (after the password): a link goes to the new
  * address, and nothing changes until it is opened. If the new address has an account already,
- * that address gets a notice instead; the caller is answered the same either way.
+ * that address gets a notice instead; the caller is answered the same either way, and the
+ * request is kept and logged the same way (its link is never sent, docs/decisions/0317).
  */
 export async function requestEmailChange(
   store: Store,
   user: UserRow,
-  input: { password: string; email: string },
+  input: { password: string; email: string; ip: string },
 ): Promise<void> {
   await consumeLimits([[LIMITS.emailChange, user.id]]);
   await confirmPassword(user, input.password);
@@ -75,11 +101,12 @@ export async function requestEmailChange(
     });
   }
   const db = await appDb();
+  const { token } = await issueEmailChange(db, { userId: user.id, email: input.email });
+  await recordOwnChange(user, input.ip, 'email.change_requested', input.email);
   if (await findUserByEmail(db, store.key, input.email)) {
     await mailEmailTaken(store, input.email);
     return;
   }
-  const { token } = await issueToken(db, 'email_change', { userId: user.id, email: input.email });
   await mailConfirmEmail(store, { name: user.name, email: input.email }, token);
 }
 
@@ -106,6 +133,7 @@ export async function confirmEmailChange(store: Store, ip: string, token: string
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+  await recordOwnChange(user, ip, 'email.changed', used.email, { from: user.email });
   await mailSecurityChange(store, user, {
     subject: 'Your e-mail address was changed',
     what: `The e-mail address of your account was changed to ${maskEmail(used.email)}. Mail about your account now goes there.`,

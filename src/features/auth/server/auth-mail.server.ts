@@ -3,6 +3,7 @@ import { sendMail, sendSms } from '@/lib/mail/outbox.server';
 import { brandedMail, type MailContent } from '@/features/mail/branded-mail';
 import { storeLink } from '@/features/mail/store-link';
 import type { Store } from '@/features/tenancy/store-types';
+import { ROLE_LABELS, type Role } from '@/features/access/roles';
 
 async function mail(store: Store, to: string, content: MailContent) {
   await sendMail({ storeKey: store.key, to, ...brandedMail(store, content) });
@@ -93,12 +94,15 @@ export function mailInvite(
   to: string,
   from: { name: string; accountName: string },
   token: string,
+  role: Role,
 ) {
   return mail(store, to, {
     subject: `${from.name} invited you to ${from.accountName}`,
     greeting: 'Hello,',
     paragraphs: [
       `${from.name} invited you to join the account "${from.accountName}" at ${store.config.store_name}.`,
+      // The role as the team page names it (docs/decisions/0305, 0316).
+      `You are invited with the role ${ROLE_LABELS[role]}.`,
       'Open the link below to register. The invitation works once, within 7 days.',
     ],
     action: { label: 'Accept the invitation', url: storeLink(store, `/invite/${token}`) },

@@ -14,7 +14,7 @@ import {
   issueInvite,
   withdrawInvite as withdrawInviteRow,
 } from './one-time-token-repository.server';
-import { findAccountName, findUserById } from './users-repository.server';
+import { findAccountName, findUserByEmail, findUserById } from './users-repository.server';
 
 export const inviteNotFound = () =>
   new ApiError(404, 'invite_not_found', 'There is no such invitation.');
@@ -31,15 +31,36 @@ export const inviteGone = () =>
     'This invitation has expired, was withdrawn or was already used.',
   );
 
-/** An account owner invites a person by e-mail into the account (7 days, single use). */
+/**
+ * 409 for an address that is already one of the account's people, the caller's own included
+ * (docs/decisions/0316): its invitation could only lead to "already has an account".
+ */
+const alreadyMember = (own: boolean) =>
+  new ApiError(
+    409,
+    'already_member',
+    own
+      ? 'This is your own address: you are in this account already.'
+      : 'This person is already a member of this account.',
+    { email: [own ? 'is your own address' : 'is already a member of this account'] },
+  );
+
+/**
+ * An account owner invites a person by e-mail into the account (7 days, single use). An address
+ * that is already one of the account's people is refused; one with an account elsewhere is
+ * invited as any other, so the answer tells nothing about addresses outside the account.
+ */
 export async function invite(
   owner: Caller,
   email: string,
   role: Exclude<Role, 'owner'> = 'member',
 ) {
   requireOwner(owner);
-  await consumeLimits([[LIMITS.invite, owner.userId]]);
   const db = await appDb();
+  if (email === owner.email.toLowerCase()) throw alreadyMember(true);
+  const existing = await findUserByEmail(db, owner.storeKey, email);
+  if (existing?.accountId === owner.accountId) throw alreadyMember(false);
+  await consumeLimits([[LIMITS.invite, owner.userId]]);
   const accountName = await findAccountName(db, owner.accountId);
   const { token, expiresAt } = await issueInvite(db, {
     accountId: owner.accountId,
@@ -60,6 +81,7 @@ export async function invite(
     email,
     { name: owner.name, accountName: accountName ?? owner.name },
     token,
+    role,
   );
   return { email, role, expires_at: expiresAt.toISOString() };
 }

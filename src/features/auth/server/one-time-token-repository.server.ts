@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDb } from '@/lib/db/client';
-import { accounts, oneTimeTokens } from '@/lib/db/schema';
+import { accounts, oneTimeTokens, users } from '@/lib/db/schema';
 import { now } from '@/lib/clock';
 import { hashToken, randomToken } from '@/lib/security/tokens';
 
@@ -153,4 +153,48 @@ export async function issueInvite(
       );
     return issueToken(tx, 'invite', fields);
   });
+}
+
+/**
+ * Asks to move a user to `email`: withdraws the user's e-mail change still open, so the newest
+ * request's link is the one that works and the security page names it (docs/decisions/0317).
+ * The user's row is locked first, so that two requests at once leave one open.
+ */
+export async function issueEmailChange(
+  db: AppDb,
+  fields: { userId: string; email: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, fields.userId)).for('update');
+    await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: now(), expiresAt: now() })
+      .where(
+        and(
+          eq(oneTimeTokens.kind, 'email_change'),
+          eq(oneTimeTokens.userId, fields.userId),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, now()),
+        ),
+      );
+    return issueToken(tx, 'email_change', fields);
+  });
+}
+
+/** The address of the user's e-mail change still waiting for its link, or null. */
+export async function findOpenEmailChange(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: oneTimeTokens.email })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.kind, 'email_change'),
+        eq(oneTimeTokens.userId, userId),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now()),
+      ),
+    )
+    .orderBy(desc(oneTimeTokens.createdAt))
+    .limit(1);
+  return row?.email ?? null;
 }

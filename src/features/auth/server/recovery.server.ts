@@ -5,6 +5,7 @@ import { ApiError } from '@/lib/http/api-response';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
 import { endUserSessions } from '@/features/session/server/session-service.server';
 import type { Store } from '@/features/tenancy/store-types';
+import { recordActivity } from '@/features/activity/server/activity.server';
 import { mailReset } from './auth-mail.server';
 import { accountKey, LIMITS } from './limits.server';
 import { guessablePassword, hashPassword } from './password.server';
@@ -63,7 +64,8 @@ export async function checkReset(ip: string, token: string) {
 /**
  * Sets a new password with a reset token. Of two parallel uses one wins (atomic use of the
  * token, and the password version must still match). Every session and desktop-client token of
- * the account ends; the reset signs nobody in, so a second factor still stands in the way.
+ * the account ends; the reset signs nobody in, so a second factor still stands in the way. The
+ * account's activity log records it.
  */
 export async function resetPassword(ip: string, token: string, password: string) {
   await consumeLimits([[LIMITS.resetIp, ip]]);
@@ -85,4 +87,14 @@ export async function resetPassword(ip: string, token: string, password: string)
   if (!changed) throw resetLinkInvalid();
   await endUserSessions(used.userId);
   await revokeDesktopTokens(used.userId);
+  const user = await findUserById(db, used.userId);
+  if (user) {
+    await recordActivity({
+      storeKey: user.storeKey,
+      accountId: user.accountId,
+      actor: { userId: user.id, label: user.email, ip },
+      action: 'password.reset',
+      target: user.email,
+    });
+  }
 }

@@ -12,6 +12,7 @@ import { mailSecurityChange } from './auth-mail.server';
 import { backupCodesLeft, dropBackupCodes, issueBackupCodes } from './backup-codes.server';
 import { LIMITS } from './limits.server';
 import { listPasskeys } from './passkeys.server';
+import { findOpenEmailChange } from './one-time-token-repository.server';
 import { confirmPassword } from './reauth.server';
 import { newTotpSecret, sealTotpSecret, totpStep, totpUri } from './totp.server';
 import { updateUser, type UserRow } from './users-repository.server';
@@ -99,12 +100,16 @@ export async function disableTotp(store: Store, user: UserRow, password: string)
   });
 }
 
-/** What the security page shows: second factor, phone, backup codes left, passkeys. */
+/**
+ * What the security page shows: second factor, phone, backup codes left, passkeys, and the new
+ * e-mail address whose confirmation link still works (docs/decisions/0317).
+ */
 export async function securityOverview(user: UserRow) {
   return {
     second_factor: Boolean(user.totpSecret),
     phone: user.phone ? maskPhone(user.phone) : null,
     phone_pending: user.phonePending ? maskPhone(user.phonePending) : null,
+    email_pending: await findOpenEmailChange(await appDb(), user.id),
     backup_codes_left: user.totpSecret ? await backupCodesLeft(user.id) : 0,
     passkeys: await listPasskeys(user.id),
   };

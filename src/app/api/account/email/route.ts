@@ -16,7 +16,7 @@ export const POST = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
   const user = await credentialsOf(await requireCaller(ctx));
   const input = await readJson(request, emailChangeSchema);
-  await requestEmailChange(ctx.store, user, input);
+  await requestEmailChange(ctx.store, user, { ...input, ip: ctx.ip });
   return dataResponse(
     {
       status: 'check_your_email',

@@ -17,7 +17,11 @@ export const PUT = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
   const user = await credentialsOf(await requireCaller(ctx));
   const input = await readJson(request, passwordChangeSchema);
-  await changePassword(ctx.store, user, { ...input, sessionId: ctx.session?.id ?? null });
+  await changePassword(ctx.store, user, {
+    ...input,
+    sessionId: ctx.session?.id ?? null,
+    ip: ctx.ip,
+  });
   await ctx.rotate();
   return withSessionCookies(dataResponse({ status: 'password_changed' }), ctx);
 });

@@ -6,7 +6,10 @@ import { credentialsOf } from '@/features/auth/server/current-user.server';
 import { securityOverview } from '@/features/auth/server/security.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
-/** What the security page shows: `{second_factor, phone, phone_pending, backup_codes_left}`. */
+/**
+ * What the security page shows:
+ * `{second_factor, phone, phone_pending, email_pending, backup_codes_left, passkeys}`.
+ */
 export const GET = apiRoute(async (request) => {
   const user = await credentialsOf(
     await requireCaller(await requestContext(requestInput(request))),
