@@ -297,7 +297,8 @@ describe('one order, one payment', () => {
     expect(await db.select().from(services).where(eq(services.orderId, order.id))).toHaveLength(3);
   });
 
-  it('two parallel payments with a kept card: one 201 paid, the other 409 order_not_payable', async () => {
+  /** A buyer whose first order was paid by demo card, kept: answers the buyer and its methods. */
+  async function withKeptCard() {
     const b = await buyer(routes);
     const first = await placed(b, { save_payment_method: true });
     await b.demo(first.payment.id, 'succeed');
@@ -308,6 +309,11 @@ describe('one order, one payment', () => {
         { headers: b.headers() },
       )
     ).body.data;
+    return { b, payment_methods };
+  }
+
+  it('two parallel payments with a kept card: one 201 paid, the other 409 order_not_payable', async () => {
+    const { b, payment_methods } = await withKeptCard();
     const { order } = await placed(b);
     const answers = await Promise.all([
       pay(b, order.id, { payment_method_id: payment_methods[0].id }),
@@ -321,6 +327,45 @@ describe('one order, one payment', () => {
     expect(
       detail.payments.filter((p: { status: string }) => p.status === 'succeeded'),
     ).toHaveLength(1);
+  });
+
+  it('a renewal paid with the kept card on its pay page: the order answers one payment taken, its first attempt not charged', async () => {
+    const renew = await import('@/app/api/services/[id]/renew/route');
+    const { b, payment_methods } = await withKeptCard();
+    const domain = (await b.services()).body.data.services.find(
+      (s: { type: string }) => s.type === 'domain',
+    );
+    const renewal = await b.agent.call(renew.POST, `/api/services/${domain.id}/renew`, {
+      method: 'POST',
+      json: { years: 2 },
+      params: { id: domain.id },
+      headers: b.headers(),
+    });
+    expect(renewal.status).toBe(201);
+    const { order, payment } = renewal.body.data;
+    // The dashboard sends the customer to this attempt's pay page, which offers the kept card.
+    expect(payment).toMatchObject({
+      status: 'requires_payment',
+      redirect_url: `/checkout/pay/${payment.id}`,
+    });
+    const paid = await pay(b, order.id, { payment_method_id: payment_methods[0].id });
+    expect(paid.status).toBe(201);
+    const charged = paid.body.data.payment;
+    expect(charged).toMatchObject({ status: 'succeeded', amount: order.totals.gross });
+
+    // What the order page shows: one payment taken, and nothing left waiting.
+    const detail = (await b.getOrder(order.id)).body.data;
+    expect(detail.order.status).toBe('fulfilled');
+    expect(detail.payments).toHaveLength(2);
+    const byId = (id: string) => detail.payments.find((p: { id: string }) => p.id === id);
+    expect(byId(charged.id)).toMatchObject({ status: 'succeeded' });
+    expect(byId(payment.id)).toMatchObject({
+      status: 'failed',
+      failure_message: `Order ${order.number} was paid with another payment.`,
+    });
+    // The pay page left open in another tab takes nothing either.
+    expect((await b.demo(payment.id, 'succeed')).body.error.code).toBe('order_not_payable');
+    expect((await b.getOrder(order.id)).body.data.payments).toEqual(detail.payments);
   });
 
   it('starts a new attempt from no body or an empty JSON object, and answers one message when the order takes no payment', async () => {

@@ -20,7 +20,8 @@ const PAYMENT_STATUS = {
   requires_action: 'waiting for confirmation',
   processing: 'being charged',
   succeeded: 'succeeded',
-  failed: 'failed',
+  // A failed attempt took nothing (one a provider took after the order was paid is refunded).
+  failed: 'not charged',
   refunded: 'refunded',
 } as const;
 

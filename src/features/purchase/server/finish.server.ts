@@ -19,6 +19,7 @@ import { providerNamed } from '@/features/payments/server/provider-config.server
 import {
   keepPaymentMethod,
   lockPaymentForUpdate,
+  orderPayments,
   paymentById,
   recordProviderEvent,
   setPaymentStatus,
@@ -51,9 +52,12 @@ export type FinishResult = {
  * (webhook and return page, two webhooks, two workers) waits on the lock, then finds the payment
  * done and does nothing.
  *
- * Exactly one payment of an order succeeds. Another that comes when the order no longer awaits
- * payment is refused: `failed` when its provider took nothing (the demo, a bank transfer), else
- * `refunded`, with the refund through the provider and the customer's mail queued in the same
+ * Exactly one payment of an order succeeds. The order's other attempts still waiting on the
+ * customer (a pay page nobody finished, such as the one a kept card was chosen on instead) are
+ * closed in the same transaction (`failed`, which the order page says as "not charged"), so
+ * nothing reads as pending (docs/decisions/0319). Another that comes when the order no longer
+ * awaits payment is refused: `failed` when its provider took nothing (the demo, a bank transfer),
+ * else `refunded`, with the refund through the provider and the customer's mail queued in the same
  * transaction. A provider event given here is recorded in it too, so it is handled once.
  */
 export async function finishPayment(
@@ -89,6 +93,7 @@ export async function finishPayment(
     await setPaymentStatus(tx, payment.id, { status: 'succeeded', now });
     const order = orderView(locked.order, locked.lines);
     await markOrderPaid(tx, order.id, now);
+    await closeOtherAttempts(tx, { order: locked.order, paidId: payment.id, now });
     const scope = { storeKey: locked.order.storeKey, accountId: locked.order.accountId };
     const method =
       locked.order.savePaymentMethod && input.method
@@ -132,6 +137,29 @@ export async function finishPayment(
   availabilityChanged(registered);
   notifyJobWorkers(receiptJob.name);
   return { orderId: first.orderId, finished: true, refused: false };
+}
+
+/** Attempts waiting on the customer: a pay page, a second confirmation, a bank transfer. */
+const WAITING = new Set(['requires_payment', 'requires_action']);
+
+/**
+ * Closes the order's attempts still waiting on the customer once another paid it. A charge in
+ * flight (`processing`) is left to its own outcome, which the finish step refuses; a closed
+ * attempt a provider takes later all the same is refused and refunded there too.
+ */
+async function closeOtherAttempts(
+  tx: AppDb,
+  input: { order: { id: string; number: string }; paidId: string; now: Date },
+): Promise<void> {
+  const { order, paidId, now } = input;
+  for (const other of await orderPayments(order.id, tx)) {
+    if (other.id === paidId || !WAITING.has(other.status)) continue;
+    await setPaymentStatus(tx, other.id, {
+      status: 'failed',
+      failureMessage: `Order ${order.number} was paid with another payment.`,
+      now,
+    });
+  }
 }
 
 /**

@@ -110,7 +110,8 @@ const DEMO_METHOD = {
  * POST /api/payments/{id}/demo: the demo pay page's outcome. `succeed` finishes the order
  * (directly, or as the second confirmation after `authenticate`); `decline` fails this attempt
  * and leaves the order awaiting payment, to retry. Of several open attempts confirmed at once,
- * one pays the order and the others are refused (409 `order_not_payable`).
+ * one pays the order and the others are refused (409 `order_not_payable`), as is any attempt
+ * confirmed after the order was paid; a closed attempt of an unpaid order is 409 `payment_closed`.
  */
 export async function demoOutcome(
   scope: AccountScope,
@@ -126,6 +127,9 @@ export async function demoOutcome(
     );
   }
   if (first.status === 'failed' || first.status === 'refunded') {
+    // Closed because another attempt paid the order (decision 0319): say that, as a race would.
+    const { order } = await accountOrder(scope, first.orderId);
+    if (order.status !== 'awaiting_payment') throw orderNotPayable(order);
     throw new ApiError(
       409,
       'payment_closed',
