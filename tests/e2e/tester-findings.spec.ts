@@ -153,13 +153,11 @@ test.describe('the header', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   }
 
-  test('signed in, a page offers the account before the header has asked who is signed in; signed out, "Sign in"', async ({
-    page,
-  }) => {
-    test.setTimeout(90_000);
-    const host = 'nameport.localhost';
-    await signIn(page, host);
-    // The header's question held back, as on a slow phone or network.
+  /**
+   * Opens `/plans` with the header's question held back, as on a slow phone or network; checks
+   * that the header offers the account meanwhile, then lets the answer through.
+   */
+  async function accountOfferedBeforeTheAnswer(page: Page, host: string) {
     let answer: () => void = () => {};
     const held = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/customer', async (route) => {
@@ -172,6 +170,16 @@ test.describe('the header', () => {
     await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
     answer();
     await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    return header;
+  }
+
+  test('signed in, a page offers the account before the header has asked who is signed in; signed out, "Sign in"', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const host = 'nameport.localhost';
+    await signIn(page, host);
+    const header = await accountOfferedBeforeTheAnswer(page, host);
     await expect(header.getByRole('link', { name: 'Account', exact: true })).toHaveCount(0);
 
     // Signed out, the next page says "Sign in" before it has asked, too.
@@ -197,19 +205,7 @@ test.describe('the header', () => {
       storageState: { cookies: cookies.filter((c) => c.expires > 0), origins: [] },
     });
     try {
-      const again = await restarted.newPage();
-      let answer: () => void = () => {};
-      const held = new Promise<void>((resolve) => (answer = resolve));
-      await again.route('**/api/customer', async (route) => {
-        await held;
-        await route.continue();
-      });
-      await visit(again, `http://${host}:${PORT}/plans`);
-      const header = again.getByRole('banner');
-      await expect(header.getByRole('link', { name: 'Account', exact: true })).toBeVisible();
-      await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
-      answer();
-      await expect(header.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await accountOfferedBeforeTheAnswer(await restarted.newPage(), host);
     } finally {
       await restarted.close();
     }
