@@ -123,9 +123,14 @@ for (const [host, domains] of [
 
     // Released, the number's page says so and offers no form that could only be refused.
     await visit(page, `${base}/dashboard/services/${numberId}`);
-    const label = await page.locator('label[for="confirm"]').innerText();
-    const display = /^Type (.+) to confirm/.exec(label)![1]!;
-    await page.getByLabel(`Type ${display} to confirm`).fill(display);
+    const hint = await page.locator('#confirm-hint').innerText();
+    const display = /^Type (.+) to confirm\.$/.exec(hint)![1]!;
+    await page.getByLabel('Number to release').fill('+44 20 0000 0000');
+    await page.getByRole('button', { name: 'Release number' }).click();
+    await expect(page.getByLabel('Number to release')).toHaveAccessibleDescription(
+      `Type ${display} to confirm. Number to release must be ${display}, the number shown.`,
+    );
+    await page.getByLabel('Number to release').fill(display);
     await page.getByRole('button', { name: 'Release number' }).click();
     await expect(
       page.getByText('This number was released: its settings can no longer be changed.'),

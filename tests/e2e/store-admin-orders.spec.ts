@@ -319,7 +319,14 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
   await expect(owner.getByRole('button', { name: 'Mark the bank transfer paid' })).toHaveCount(0);
   await expect(owner.getByRole('button', { name: /Refund/ })).toHaveCount(0);
   await checkAdminPage(owner, '/admin/orders/{id} (unpaid)');
+  // Cancelling cannot be undone: it asks first, and Keep changes nothing.
   await owner.getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(owner.getByRole('button', { name: 'Keep' })).toBeFocused();
+  await owner.keyboard.press('Enter');
+  await expect(owner.locator('[data-order-status="awaiting_payment"]')).toBeVisible();
+  await expect(owner.getByRole('button', { name: 'Cancel the order' })).toBeFocused();
+  await owner.getByRole('button', { name: 'Cancel the order' }).click();
+  await owner.getByRole('button', { name: 'Yes, cancel' }).click();
   await expect(owner.getByRole('main').getByRole('status')).toContainText(
     'The order is cancelled.',
   );

@@ -20,6 +20,7 @@ export function ConfirmButton({
   onConfirm,
 }: {
   label: string;
+  /** Empty where the button is the page's only one of its kind. */
   name: string;
   /** What the action does, as a question: "Remove shop.example? It stops serving at once." */
   question: ReactNode;
@@ -46,7 +47,7 @@ export function ConfirmButton({
         ref={opener}
         type="button"
         className={styles.secondary}
-        aria-label={`${label} ${name}`}
+        aria-label={[label, name].filter(Boolean).join(' ')}
         disabled={disabled}
         onClick={() => setAsking(true)}
       >
@@ -56,7 +57,7 @@ export function ConfirmButton({
   return (
     <span
       role="group"
-      aria-label={`${label} ${name}`}
+      aria-label={[label, name].filter(Boolean).join(' ')}
       aria-describedby={questionId}
       className={styles.confirm}
       onKeyDown={(event) => {
@@ -69,7 +70,7 @@ export function ConfirmButton({
       <button
         type="button"
         className={styles.button}
-        aria-label={`${confirm} ${name}`}
+        aria-label={[confirm, name].filter(Boolean).join(' ')}
         aria-describedby={questionId}
         disabled={disabled}
         onClick={async () => {
@@ -83,7 +84,7 @@ export function ConfirmButton({
         ref={keep}
         type="button"
         className={styles.secondary}
-        aria-label={`Keep ${name}`}
+        aria-label={['Keep', name].filter(Boolean).join(' ')}
         aria-describedby={questionId}
         onClick={() => setAsking(false)}
       >

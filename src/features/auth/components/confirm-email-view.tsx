@@ -17,6 +17,7 @@ export function ConfirmEmailView() {
   const token = useSearchParams().get('token');
   const { mutate } = useSWRConfig();
   const [state, setState] = useState<'idle' | 'busy' | string>('idle');
+  const [spent, setSpent] = useState(false);
   const hydrated = useHydrated();
   const [error, setError] = useState<string | null>(
     token ? null : 'This link is incomplete. Open the link from the mail again.',
@@ -30,7 +31,10 @@ export function ConfirmEmailView() {
       await mutate(CUSTOMER_KEY);
       setState(data.data.email);
     } catch (e) {
-      setError(problemOf(e).message);
+      const problem = problemOf(e);
+      setError(problem.message);
+      // A used, replaced or expired link (410) or an address taken meanwhile (409) stays so.
+      if (problem.status === 410 || problem.status === 409) setSpent(true);
       setState('idle');
     }
   }
@@ -50,7 +54,11 @@ export function ConfirmEmailView() {
   return (
     <div className={styles.form}>
       <FormError message={error} />
-      {token ? (
+      {spent ? (
+        <Link prefetch={false} className={styles.link} href="/dashboard/security">
+          Go to your security settings
+        </Link>
+      ) : token ? (
         <button
           type="button"
           className={styles.button}

@@ -89,7 +89,8 @@ export function NumberSettings({ service, canManage }: Props) {
         <FormError message={release.error} />
         <Field
           id="confirm"
-          label={`Type ${settings.display} to confirm`}
+          label="Number to release"
+          hint={`Type ${settings.display} to confirm.`}
           required
           errors={release.fields.confirm}
         />

@@ -17,6 +17,7 @@ import {
 import type { ServiceStatus } from '../service-types';
 import { lockAccountService, updateService, type ServiceRow } from './services-repository.server';
 import {
+  displayNumber,
   serviceNotChangeable,
   serviceNotFound,
   type ServiceCaller,
@@ -146,8 +147,9 @@ export async function releaseNumber(
     if (['released', 'cancelled', 'failed'].includes(row.status))
       throw serviceNotChangeable(row.status);
     if (!sameNumber(confirm, row.name)) {
-      throw new ApiError(422, 'confirmation_mismatch', `Type ${row.name} to confirm the release.`, {
-        confirm: ['must be the number you release'],
+      const shown = displayNumber(row.name);
+      throw new ApiError(422, 'confirmation_mismatch', `Type ${shown} to confirm the release.`, {
+        confirm: [`must be ${shown}, the number shown`],
       });
     }
     await endService(tx, row, {

@@ -73,9 +73,12 @@ export function NumberSearch({
           Find numbers
         </button>
       </form>
-      <Heading className={styles.listHeading}>
-        {filtered ? 'Numbers that match' : 'Available numbers'}
-      </Heading>
+      {/* Nothing was searched when the digits were refused: no list, so no heading for one. */}
+      {search.error ? null : (
+        <Heading className={styles.listHeading}>
+          {filtered ? 'Numbers that match' : 'Available numbers'}
+        </Heading>
+      )}
       {search.error ? null : search.offers.length === 0 ? (
         <p className={styles.status}>
           {filtered

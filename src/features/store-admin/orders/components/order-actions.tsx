@@ -1,4 +1,5 @@
 'use client';
+import { ConfirmButton } from '@/components/form/confirm-button';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import formStyles from '@/components/form/form.module.css';
@@ -72,14 +73,14 @@ export function OrderActions({
             </button>
           ) : null}
           {cancel ? (
-            <button
-              type="button"
-              className={formStyles.secondary}
+            <ConfirmButton
+              label="Cancel the order"
+              name=""
+              question="Cancel the order? It can no longer be paid, and this cannot be undone."
+              confirm="Yes, cancel"
               disabled={action.waiting}
-              onClick={() => post('cancel', {}, 'The order is cancelled.')}
-            >
-              Cancel the order
-            </button>
+              onConfirm={() => post('cancel', {}, 'The order is cancelled.')}
+            />
           ) : null}
         </p>
       ) : null}
@@ -107,16 +108,16 @@ export function OrderActions({
             <button type="submit" className={formStyles.button} disabled={action.waiting}>
               Refund the ticked lines
             </button>
-            <button
-              type="button"
-              className={formStyles.secondary}
+            <ConfirmButton
+              label="Refund every line"
+              name=""
+              question="Refund every line? The payment goes back to the customer, the order’s services end and a credit note is issued. This cannot be undone."
+              confirm="Yes, refund"
               disabled={action.waiting}
-              onClick={() =>
+              onConfirm={() =>
                 post('refund', {}, 'Refunded in full: the credit note is listed below.')
               }
-            >
-              Refund every line
-            </button>
+            />
           </p>
         </form>
       ) : null}
