@@ -20,7 +20,8 @@ const routes = await storeAdminRoutes();
 const shop = await checkoutRoutes();
 const { appDb } = await import('@/lib/db/app-db');
 const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
-const { creditNotes, invoices, storeAdminAudit } = await import('@/lib/db/schema');
+const { creditNotes, invoices, outbox, storeAdminAudit } = await import('@/lib/db/schema');
+const { formatMoney } = await import('@/features/pricing/format-money');
 const list = await import('@/app/api/store-admin/orders/route');
 const one = await import('@/app/api/store-admin/orders/[id]/route');
 const markPaid = await import('@/app/api/store-admin/orders/[id]/mark-paid/route');
@@ -142,7 +143,7 @@ describe('orders in the store admin', () => {
   });
 
   it('refunds by line then in full exactly once under parallel calls, each with a credit note and its PDF', async () => {
-    const { order } = await placedOrder();
+    const { order, buyer: b } = await placedOrder();
     expect(
       (await post(owner, markPaid, '/api/store-admin/orders/{id}/mark-paid', order.id)).status,
     ).toBe(200);
@@ -177,6 +178,25 @@ describe('orders in the store admin', () => {
     expect(
       await db.select().from(creditNotes).where(eq(creditNotes.orderId, order.id)),
     ).toHaveLength(2);
+    // The customer is told of each refund once, with its credit note, however many calls came.
+    const refunds = (await db.select().from(outbox).where(eq(outbox.recipient, b.email))).filter(
+      (m) => m.subject.startsWith('Refund of'),
+    );
+    expect(refunds).toHaveLength(2);
+    const byLine = refunds.find((m) => m.text.includes(note.number))!;
+    const theRest = refunds.find((m) => m.text.includes(second.number))!;
+    expect(byLine.text).toContain(`of order ${order.number}, for: ${order.lines[0].label}.`);
+    expect(byLine.text).toContain(`Credit note ${note.number} records the refund`);
+    const money = (l: { total: { gross: number } }) =>
+      formatMoney(l.total.gross, order.site_version);
+    // "Refund of £9.60 for order OR-000004 - <store>": the line's own amount, not the order's.
+    expect(byLine.subject).toContain(
+      `Refund of ${money(order.lines[0])} for order ${order.number} - `,
+    );
+    expect(theRest.text).toContain(
+      `We have refunded the rest of order ${order.number}, ${money(order.lines[1])}, for: ${order.lines[1].label}. The order is now refunded in full.`,
+    );
+    expect(theRest.text).toContain(`Credit note ${second.number} records the refund`);
     const file = await pdf.GET(
       apiRequest(note.pdf_url, {
         host: store.host,

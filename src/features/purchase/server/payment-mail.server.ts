@@ -79,3 +79,46 @@ export async function sendRefundNotice(
   });
   await sendMail({ storeKey: store.key, to: order.email, ...mail }, { tx });
 }
+
+/**
+ * "Refund" after the store refunded lines of a paid order (or all of them): what was refunded,
+ * the credit note's number, and how the money comes back. Queued in the refund's transaction,
+ * so it is sent once, and only for a refund that happened (docs/decisions/0321).
+ */
+export async function sendStoreRefund(
+  tx: AppDb,
+  store: Store,
+  input: {
+    order: Order;
+    creditNoteNumber: string;
+    amount: number;
+    lines: string[];
+    /** The order has no line left to refund after this one. */
+    whole: boolean;
+    /** Lines of the order were refunded before this refund. */
+    earlier: boolean;
+    /** Given back through the card's provider; otherwise the store pays it back itself. */
+    toCard: boolean;
+  },
+): Promise<void> {
+  const { order } = input;
+  const amount = formatMoney(input.amount, order.site_version);
+  const mail = brandedMail(store, {
+    subject: `Refund of ${amount} for order ${order.number}`,
+    greeting: `Hello ${order.billing.name},`,
+    paragraphs: [
+      !input.whole
+        ? `We have refunded ${amount} of order ${order.number}, for: ${input.lines.join('; ')}.`
+        : input.earlier
+          ? `We have refunded the rest of order ${order.number}, ${amount}, for: ${input.lines.join('; ')}. The order is now refunded in full.`
+          : `We have refunded order ${order.number} in full: ${amount}.`,
+      `Credit note ${input.creditNoteNumber} records the refund against your invoice.`,
+      input.toCard
+        ? 'The money returns to the card it came from, usually within 5 to 10 working days.'
+        : 'We will pay the money back to you the way you paid; contact us if we need your bank details.',
+      'The domains, numbers and plans refunded have ended and will not renew.',
+    ],
+    action: { label: 'View your order', url: storeLink(store, `/orders/${order.id}`) },
+  });
+  await sendMail({ storeKey: store.key, to: order.email, ...mail }, { tx });
+}

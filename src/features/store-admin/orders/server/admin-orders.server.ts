@@ -25,6 +25,7 @@ import {
 import { markPaidByOperator } from '@/features/purchase/server/payment-actions.server';
 import { endService } from '@/features/services/server/service-actions.server';
 import { changeService, lockServiceForUpdate } from '@/features/services/server/services.server';
+import { sendStoreRefund } from '@/features/purchase/server/payment-mail.server';
 import { insertAdminAudit } from '../../server/admin-audit-repository.server';
 import {
   creditNotesOfOrder,
@@ -412,6 +413,15 @@ export async function adminRefundOrder(staff: StaffContext, id: string, input: R
       await markOrderRefunded(tx, order.id);
       await setPaymentStatus(tx, payment.id, { status: 'refunded', now });
     }
+    await sendStoreRefund(tx, staff.store, {
+      order: view,
+      creditNoteNumber: row.number,
+      amount: totals.gross,
+      lines: chosen.map((l) => l.label),
+      whole,
+      earlier: refunded.size > 0,
+      toCard: refundRef !== null,
+    });
     await insertAdminAudit(tx, auditScope(staff), {
       action: 'order.refunded',
       target: order.number,
