@@ -123,6 +123,26 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
   ).toHaveAttribute('href', '#c-primaryColor');
   await expect(staff.getByText(/Primary colour on Page background/)).toHaveCount(1);
 
+  // A refused number or hour is marked beside its field too, with the server's words.
+  await staff.getByLabel('Primary colour', { exact: true }).fill('#7c2d12');
+  const radius = staff.getByLabel('Button corner radius (px)');
+  const kept = await radius.inputValue();
+  await radius.fill('-40');
+  const opens = staff.getByLabel('Monday opens');
+  const closes = staff.getByLabel('Monday closes');
+  const hours = [await opens.inputValue(), await closes.inputValue()] as const;
+  await opens.fill('10:00');
+  await closes.fill('08:00');
+  await staff.getByRole('button', { name: 'Save draft' }).click();
+  await expect(radius).toHaveAttribute('aria-invalid', 'true');
+  await expect(radius).toHaveAccessibleDescription(/\S/);
+  await expect(closes).toHaveAccessibleDescription(
+    'must close after it opens (openTime before closedTime)',
+  );
+  await radius.fill(kept);
+  await opens.fill(hours[0]);
+  await closes.fill(hours[1]);
+
   // The new primary colour and banner, saved as the draft: the preview shows them.
   const banner = `Winter prices ${Date.now().toString(36)}`;
   await staff.getByLabel('Primary colour', { exact: true }).fill('#7c2d12');

@@ -15,7 +15,10 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, 24-hour');
 
 const dayHours = z
   .object({ openTime: time, closedTime: time })
-  .refine((d) => d.openTime < d.closedTime, 'openTime must be before closedTime')
+  .refine(
+    (d) => d.openTime < d.closedTime,
+    'must close after it opens (openTime before closedTime)',
+  )
   .nullable()
   .default(null);
 

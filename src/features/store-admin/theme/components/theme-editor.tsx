@@ -220,6 +220,24 @@ export function ThemeEditor({
   }
 
   const errorsOf = (key: string) => fieldErrors[key];
+  /** The errors of a setting and of its parts (`theme.backgroundTile.size`), or undefined. */
+  const errorsUnder = (prefix: string) => {
+    const found = Object.entries(fieldErrors)
+      .filter(([k]) => k === prefix || k.startsWith(`${prefix}.`))
+      .flatMap(([, v]) => v);
+    return found.length > 0 ? found : undefined;
+  };
+  /** An input's refusal, beside it and read with it (`aria-describedby`). */
+  const invalid = (prefix: string, id: string) =>
+    errorsUnder(prefix) ? { 'aria-invalid': true, 'aria-describedby': id } : {};
+  const refusal = (prefix: string, id: string) => {
+    const errors = errorsUnder(prefix);
+    return errors ? (
+      <span id={id} className={formStyles.fieldError}>
+        {errors.join(' ')}
+      </span>
+    ) : null;
+  };
 
   return (
     <div className={styles.layout}>
@@ -325,7 +343,9 @@ export function ThemeEditor({
                   max={48}
                   value={draft.theme.buttonBorderRadius}
                   onChange={(e) => setTheme('buttonBorderRadius', Number(e.currentTarget.value))}
+                  {...invalid('theme.buttonBorderRadius', 'radius-error')}
                 />
+                {refusal('theme.buttonBorderRadius', 'radius-error')}
               </label>
               <label className={styles.label}>
                 Tiled page background (site path or https address)
@@ -339,7 +359,9 @@ export function ThemeEditor({
                       image: e.currentTarget.value || null,
                     })
                   }
+                  {...invalid('theme.backgroundTile.image', 'tile-image-error')}
                 />
+                {refusal('theme.backgroundTile.image', 'tile-image-error')}
               </label>
               <label className={styles.label}>
                 Tile size (px)
@@ -355,7 +377,9 @@ export function ThemeEditor({
                       size: Number(e.currentTarget.value),
                     })
                   }
+                  {...invalid('theme.backgroundTile.size', 'tile-size-error')}
                 />
+                {refusal('theme.backgroundTile.size', 'tile-size-error')}
               </label>
             </fieldset>
           </>
@@ -389,7 +413,9 @@ export function ThemeEditor({
               onChange={(e) =>
                 setTheme('logoSet', { ...draft.theme.logoSet, alt: e.currentTarget.value })
               }
+              {...invalid('theme.logoSet', 'logo-error')}
             />
+            {refusal('theme.logoSet', 'logo-error')}
           </label>
         </fieldset>
 
@@ -484,7 +510,9 @@ export function ThemeEditor({
                     type="time"
                     value={hours?.closedTime ?? ''}
                     onChange={(e) => set('closedTime', e.currentTarget.value)}
+                    {...invalid(`variables.openingHours.${day}`, `hours-${day}-error`)}
                   />
+                  {refusal(`variables.openingHours.${day}`, `hours-${day}-error`)}
                 </label>
               </div>
             );
