@@ -21,7 +21,12 @@ const imageUrl = z
   .regex(/^(\/(?!\/)|https:\/\/)[^\s"'()\\<>]*$/, 'site path or https URL');
 
 const px = (min: number, max: number, fallback: number) =>
-  z.number().int().min(min).max(max).default(fallback);
+  z
+    .number({ error: `must be a number of px from ${min} to ${max}` })
+    .int(`must be a whole number of px from ${min} to ${max}`)
+    .min(min, `must be a number of px from ${min} to ${max}`)
+    .max(max, `must be a number of px from ${min} to ${max}`)
+    .default(fallback);
 
 /** Font families the product ships (from npm packages, never a CDN). */
 export const FONT_FAMILIES = ['system', 'inter', 'roboto', 'open-sans', 'merriweather'] as const;
