@@ -36,7 +36,7 @@ export type SessionCookieSource = { readonly sessionCookie: SessionCookie | null
  * `__Host-` and Secure over HTTPS; lasting the browser session unless remembered), the
  * XSRF-TOKEN cookie scripts read, and the `signed_in` hint the page reads before first paint
  * (set for a signed-in session with the session's lifetime, so that a remembered session keeps it
- * after the browser restarts; removed otherwise), or all expired. Does nothing when the session
+ * after the browser restarts; removed with the session), or all expired. Does nothing when the session
  * did not change.
  */
 export async function withSessionCookies<R extends NextResponse>(
@@ -69,12 +69,9 @@ export async function withSessionCookies<R extends NextResponse>(
     httpOnly: false,
     ...maxAge,
   });
-  response.cookies.set(
-    SIGNED_IN_COOKIE,
-    cookie.signedIn ? '1' : '',
-    cookie.signedIn
-      ? { ...base, httpOnly: false, ...maxAge }
-      : { ...base, httpOnly: false, maxAge: 0 },
-  );
+  // A visitor's session says nothing of the hint: the page's script removes a stale one when
+  // /api/customer answers nobody, and ending a session (above) removes it too.
+  if (cookie.signedIn)
+    response.cookies.set(SIGNED_IN_COOKIE, '1', { ...base, httpOnly: false, ...maxAge });
   return response;
 }
