@@ -160,6 +160,25 @@ describe('POST /svc/account (registration)', () => {
     expect(Object.keys(answer.body.error.fields)).toContain(field);
   });
 
+  it('names a guessable password together with a malformed address, not one after the other', async () => {
+    const agent = await readyAgent(routes);
+    const answer = await register(agent, {
+      name: 'Ada',
+      email: 'ada at example',
+      password: 'password123',
+    });
+    expect(answer.status).toBe(400);
+    expect(Object.keys(answer.body.error.fields).sort()).toEqual(['email', 'password']);
+    expect(answer.body.error.fields.password).toEqual([
+      'is too easy to guess: choose one that is not a common password, your e-mail address, your name or a repeated pattern',
+    ]);
+    // A short password gets its length rule only; a good one with a bad address, nothing.
+    const short = await register(agent, { name: 'Ada', email: 'ada at example', password: 'pass' });
+    expect(short.body.error.fields.password).toEqual(['must be at least 8 characters']);
+    const good = await register(agent, { name: 42, email: 7, password: PASSWORD });
+    expect(Object.keys(good.body.error.fields).sort()).toEqual(['email', 'name']);
+  });
+
   it('says an empty e-mail address is required, not that it is malformed', async () => {
     const agent = await readyAgent(routes);
     for (const email of ['', '   ']) {

@@ -3,8 +3,7 @@ import { apiRoute, methodNotAllowed } from '@/lib/http/api-route';
 import { readJson } from '@/lib/http/read-json';
 import { requestInput } from '@/lib/http/request-input';
 import { withSessionCookies } from '@/lib/http/session-cookie';
-import { registerSchema } from '@/features/auth/schemas';
-import { register } from '@/features/auth/server/registration.server';
+import { register, registerBodySchema } from '@/features/auth/server/registration.server';
 import { requestContext } from '@/features/session/server/request-context.server';
 
 /**
@@ -14,7 +13,7 @@ import { requestContext } from '@/features/session/server/request-context.server
  */
 export const POST = apiRoute(async (request) => {
   const ctx = await requestContext(requestInput(request));
-  const input = await readJson(request, registerSchema);
+  const input = await readJson(request, registerBodySchema);
   const registered = await register(ctx, input);
   // A new id on registration, taken address or not, so the answer stays the same.
   await ctx.rotate();

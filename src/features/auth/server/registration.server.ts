@@ -5,6 +5,7 @@ import { appDb } from '@/lib/db/app-db';
 import { ApiError } from '@/lib/http/api-response';
 import { consumeLimits } from '@/lib/rate-limit/limiter';
 import type { Store } from '@/features/tenancy/store-types';
+import { newPasswordSchema, registerSchema } from '../schemas';
 import { mailActivation, mailAlreadyRegistered, mailFinishSetup } from './auth-mail.server';
 import { inviteGone, inviteNotFound } from './invites.server';
 import { accountKey, LIMITS } from './limits.server';
@@ -19,12 +20,30 @@ import {
   type UserRow,
 } from './users-repository.server';
 
+const GUESSABLE =
+  'is too easy to guess: choose one that is not a common password, your e-mail address, your name or a repeated pattern';
+
 export const commonPassword = () =>
-  new ApiError(400, 'validation_failed', 'The request is not valid.', {
-    password: [
-      'is too easy to guess: choose one that is not a common password, your e-mail address, your name or a repeated pattern',
-    ],
-  });
+  new ApiError(400, 'validation_failed', 'The request is not valid.', { password: [GUESSABLE] });
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/**
+ * The registration body as POST /svc/account reads it: a guessable password is refused together
+ * with whatever else is wrong, so a customer who mistyped the address hears of both at once
+ * instead of fixing one and then meeting the other. Checked whenever the password passed its own
+ * rules, even when another field did not.
+ */
+export const registerBodySchema = registerSchema.refine(
+  (body) =>
+    !guessablePassword(body.password, { email: textOf(body.email), name: textOf(body.name) }),
+  {
+    path: ['password'],
+    message: GUESSABLE,
+    when: ({ value }) =>
+      newPasswordSchema.safeParse((value as { password?: unknown } | null)?.password).success,
+  },
+);
 
 /** What a registration tells the caller: check the mail, or (from an invite) ready to sign in. */
 export type Registered = { status: 'check_your_email' } | { status: 'active' };
