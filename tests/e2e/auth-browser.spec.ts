@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { MailServer } from '../support/mail-server';
-import { startSuiteMailbox, suiteEmail } from './auth-support';
+import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
 import { serverClock, visit } from './support';
 
 /**
@@ -191,6 +191,63 @@ test('the header shows the signed-in customer and signs out', async ({ page }) =
   await expect(header.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await visit(page, '/dashboard');
   await expect(page.getByRole('main')).toContainText('to see your account');
+});
+
+test('a new e-mail address is confirmed by its link, once, and the old address is told', async ({
+  page,
+  browser,
+}) => {
+  const email = suiteEmail('moving');
+  const next = suiteEmail('moved');
+  await activeCustomer(mailbox, email, PASSWORD, 'Grace Hopper');
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await visit(page, '/dashboard/security');
+  const section = page.getByRole('region', { name: 'E-mail address' });
+  await expect(section).toContainText(`Mail about your account goes to ${email}.`);
+  await section.getByLabel('New e-mail address').fill(next);
+  await section.getByLabel('Your password').fill(PASSWORD);
+  await section.getByRole('button', { name: 'Change e-mail address' }).click();
+  await expect(section.getByRole('status')).toHaveText(/./);
+  // Nothing moves before the new address confirms: the page says where the link went.
+  await visit(page, '/dashboard/security');
+  await expect(section).toContainText(`A confirmation was sent to ${next}`);
+  await expect(section).toContainText(`Mail about your account goes to ${email}.`);
+
+  // The link is opened on another device, signed out: a click, not the visit, uses it.
+  const confirmation = await mailbox.waitFor(next, (m) =>
+    m.subject.startsWith('Confirm your new e-mail address'),
+  );
+  const link = localPath(linkFrom(confirmation.text, '/confirm-email'));
+  const other = await browser.newContext();
+  const phone = await other.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await visit(phone, link);
+  await expect(
+    phone.getByRole('heading', { name: 'Confirm your new e-mail address' }),
+  ).toBeVisible();
+  await phone.getByRole('button', { name: 'Use this address' }).click();
+  await expect(phone.getByRole('status')).toHaveText(`Your account now uses ${next}.`);
+  await expect(phone.getByRole('link', { name: 'Go to your account' })).toBeVisible();
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The old address hears of it; the same link a second time changes nothing and says so.
+  await mailbox.waitFor(email, (m) => m.subject === 'Your e-mail address was changed');
+  await visit(phone, link);
+  await phone.getByRole('button', { name: 'Use this address' }).click();
+  await expect(phone.getByRole('main').getByRole('alert')).toContainText(
+    'This link is not valid any more.',
+  );
+  await expect(phone.getByRole('button', { name: 'Use this address' })).toHaveCount(0);
+  await expect(phone.getByRole('link', { name: 'Go to your security settings' })).toBeVisible();
+  await other.close();
+
+  // The account now signs in with the new address only.
+  await visit(page, '/dashboard/security');
+  await expect(section).toContainText(`Mail about your account goes to ${next}.`);
+  await signOut(page);
+  await signIn(page, next, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test('a wrong password and an unknown address show the same message', async ({ page }) => {
