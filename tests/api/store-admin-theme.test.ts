@@ -251,6 +251,33 @@ describe('publish and restore', () => {
     ]);
   });
 
+  it('a restore does what the editor’s question says: published at once, and the draft’s unpublished changes replaced', async () => {
+    const { store, staff } = await storeWithStaff('store_staff');
+    expect((await putDraft(staff.agent, draftBody('#7c2d12', 'Kept'))).status).toBe(200);
+    const v2 = await publish(staff.agent);
+    expect((await putDraft(staff.agent, draftBody('#1e3a8a', 'Live'))).status).toBe(200);
+    const v3 = await publish(staff.agent);
+    // Work in progress, saved but not published.
+    expect((await putDraft(staff.agent, draftBody('#14532d', 'Unpublished'))).status).toBe(200);
+    expect((await getDraft(staff.agent)).body.data.unpublished_changes).toBe(true);
+
+    const { restoreQuestion } = await import('@/features/store-admin/theme/editor-messages');
+    expect(restoreQuestion(2)).toContain('published at once');
+    expect(restoreQuestion(2)).toContain('replaces the draft');
+    const back = await restore(staff.agent, v2.body.data.id);
+    expect(back.status).toBe(201);
+    // Shoppers see it at once…
+    expect(await shopperView(store)).toEqual({ primary: '#7c2d12', banner: 'Kept' });
+    // …the draft's unpublished changes are gone…
+    const draft = (await getDraft(staff.agent)).body.data;
+    expect(draft.variables.bannerText).toBe('Kept');
+    expect(draft.unpublished_changes).toBe(false);
+    // …and what shoppers saw before stays in the list, to be restored in its turn.
+    const list = (await versions(staff.agent)).body.data.versions;
+    expect(list.map((v: { id: string }) => v.id)).toContain(v3.body.data.id);
+    expect(list[0]).toMatchObject({ number: v3.body.data.number + 1 });
+  });
+
   it('publishing with nothing changed keeps the current settings as version 1, and only that', async () => {
     const { store, staff } = await storeWithStaff();
     const before = await shopperView(store);
@@ -512,8 +539,43 @@ describe('uploads', () => {
     Buffer.from(TINY_PNG, 'base64').copy(big);
     const answer = await upload(staff.agent, big);
     expect(answer.status).toBe(413);
+    // Said in KB, with the file's own size, never as a count of bytes (docs/decisions/0325).
+    expect(answer.body.error.message).toBe('The logo must be at most 512 KB; this file is 513 KB.');
+    expect(answer.body.error.fields).toEqual({
+      content_base64: ['must be at most 512 KB; this file is 513 KB'],
+    });
+    const favicon = await upload(staff.agent, big, 'favicon');
+    expect(favicon.body.error.message).toBe(
+      'The favicon must be at most 512 KB; this file is 513 KB.',
+    );
     const justRight = Buffer.alloc(512 * 1024, 0);
     Buffer.from(TINY_PNG, 'base64').copy(justRight);
     expect((await upload(staff.agent, justRight)).status).toBe(201);
+  });
+
+  it('says a body over its limit as the image too large, in KB', async () => {
+    // 700 KB is 933 KB as base64: over the body's limit, refused before it is read or parsed.
+    const photo = Buffer.alloc(700 * 1024, 0);
+    Buffer.from(TINY_PNG, 'base64').copy(photo);
+    const json = { purpose: 'logo', content_base64: photo.toString('base64') };
+    const length = String(Buffer.byteLength(JSON.stringify(json)));
+    const declared = await staff.agent.call(assetsRoute.POST, '/api/store-admin/assets', {
+      method: 'POST',
+      json,
+      headers: { 'content-length': length },
+    });
+    expect(declared.status).toBe(413);
+    expect(declared.body.error).toEqual({
+      code: 'payload_too_large',
+      message: 'The image must be at most 512 KB; this file is 700 KB.',
+      fields: { content_base64: ['must be at most 512 KB; this file is 700 KB'] },
+    });
+    // Sent without its length (in chunks), the size is not known: the limit is said alone.
+    const chunked = await upload(staff.agent, photo);
+    expect(chunked.status).toBe(413);
+    expect(chunked.body.error.message).toBe('The image must be at most 512 KB.');
+    for (const answer of [declared, chunked]) {
+      expect(JSON.stringify(answer.body)).not.toMatch(/\d{4,} bytes|body/);
+    }
   });
 });

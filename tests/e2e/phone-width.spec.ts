@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { MailServer } from '../support/mail-server';
 import { startSuiteMailbox } from './auth-support';
 import { customerWithServices, expectFitsScreen, expectWholeWords } from './dashboard-support';
+import { expectStoreNameWraps } from './store-name-support';
 import { PORT, visit } from './support';
 
 /**
@@ -109,6 +110,18 @@ for (const host of HOSTS) {
     await expectWholeWords(page, `${host} order page`);
   });
 }
+
+test('a store’s name in the header wraps between words on a phone, never wider than the screen', async ({
+  page,
+}) => {
+  // Each brand's own fonts and logo (bytes.localhost: Merriweather headings), with names from
+  // short to a single word wider than the brand column (docs/decisions/0325).
+  for (const host of [...HOSTS, 'bytes.localhost']) {
+    await visit(page, `http://${host}:${PORT}/`);
+    await expectFitsScreen(page, `${host}/`);
+    await expectStoreNameWraps(page.locator('header [class*="storeName"]'), `${host} header`);
+  }
+});
 
 test('the price list shows every column on a phone, without scrolling', async ({ page }) => {
   await visit(page, `http://nameport.localhost:${PORT}/domains/pricing`);

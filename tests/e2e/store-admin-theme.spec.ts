@@ -3,6 +3,8 @@ import { Secret, TOTP } from 'otpauth';
 import type { MailServer } from '../support/mail-server';
 import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
 import { checkAdminPage, turnOnAndOpenAdmin } from './admin-support';
+import { expectFitsScreen } from './dashboard-support';
+import { expectStoreNameWraps } from './store-name-support';
 import { ADMIN_TOKEN, PORT, request, serverClock, visit } from './support';
 
 /**
@@ -10,8 +12,9 @@ import { ADMIN_TOKEN, PORT, request, serverClock, visit } from './support';
  * staff (invited by the operator, second factor set up at the first sign-in) changes the primary
  * colour and the banner, sees them in the preview while a shopper's window still shows the old
  * ones, publishes, and the shopper gets the new ones on the next page without a restart; then
- * restores the previous version. A colour that cannot be read is refused with the reason. axe and
- * a 390 px screen on /admin/theme.
+ * restores the previous version, after a question that says what a restore does. A colour that
+ * cannot be read is refused with the reason; a logo too large is refused in KB before it is sent.
+ * axe and a 390 px screen on /admin/theme, whose preview wraps the store's name between words.
  */
 
 const BYTES = `http://bytes.localhost:${PORT}`;
@@ -170,6 +173,34 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
   await staff.locator('textarea[name="bannerText"]').fill(`${banner}!`);
   await expect(staff.getByRole('status')).toHaveCount(0);
   await staff.locator('textarea[name="bannerText"]').fill(banner);
+
+  // A logo too large is refused beside its field, in KB, before anything is sent; the last answer
+  // ("Draft saved") goes, since nothing was saved (docs/decisions/0325).
+  await staff.getByRole('button', { name: 'Save draft' }).click();
+  await expect(staff.getByRole('status')).toContainText('Draft saved');
+  const uploads: string[] = [];
+  staff.on('request', (r) => {
+    if (r.url().includes('/api/store-admin/assets')) uploads.push(r.url());
+  });
+  const logo = staff.getByLabel('Logo (PNG, WebP or SVG, up to 512 KB)');
+  const photo = Buffer.alloc(700 * 1024);
+  Buffer.from('89504e470d0a1a0a', 'hex').copy(photo);
+  await logo.setInputFiles({ name: 'big-logo.png', mimeType: 'image/png', buffer: photo });
+  const tooLarge = 'The logo must be at most 512 KB; this file is 700 KB.';
+  await expect(logo).toHaveAttribute('aria-invalid', 'true');
+  await expect(logo).toHaveAccessibleDescription(tooLarge);
+  await expect(staff.getByRole('alert').filter({ hasText: tooLarge })).toBeVisible();
+  await expect(staff.getByRole('status')).toHaveCount(0);
+  await expect(staff.getByText('Draft saved')).toHaveCount(0);
+  await expect(staff.getByText(/\d{5,} bytes/)).toHaveCount(0);
+  expect(uploads).toEqual([]);
+  // The field no longer shows the file that was not taken.
+  expect(await logo.evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+  // A save afterwards answers for itself: the refusal is old news and goes.
+  await staff.getByRole('button', { name: 'Save draft' }).click();
+  await expect(staff.getByRole('status')).toContainText('Draft saved');
+  await expect(staff.getByText(tooLarge)).toHaveCount(0);
+  await expect(logo).not.toHaveAttribute('aria-invalid', 'true');
   await checkPage(staff, '/admin/theme');
 
   // On a phone the preview comes after the whole form: one link below the buttons leads there.
@@ -179,6 +210,17 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
   await expect(staff.getByRole('heading', { name: /^Preview/ })).not.toBeInViewport();
   await staff.getByRole('link', { name: 'See the preview' }).click();
   await expect(staff.getByRole('heading', { name: /^Preview/ })).toBeInViewport();
+  // Neither the editor nor the store in its frame is wider than the phone, and the framed
+  // header breaks the store's name between words (it broke "Bytes Domains" inside a word).
+  await expectFitsScreen(staff, '/admin/theme at 390 px');
+  const framed = await preview
+    .locator('html')
+    .evaluate((html) => html.scrollWidth - window.innerWidth);
+  expect(framed, 'the preview scrolls sideways at 390 px').toBeLessThanOrEqual(0);
+  await expectStoreNameWraps(
+    preview.locator('header [class*="storeName"]'),
+    'the preview at 390 px',
+  );
   await staff.setViewportSize(wide);
   await expect(staff.getByRole('link', { name: 'See the preview' })).toBeHidden();
 
@@ -222,13 +264,33 @@ test('staff change the theme, preview it alone, publish it to shoppers and resto
   );
   await expect(published).toHaveCount(count);
 
-  // The previous version comes back.
-  await staff
-    .getByRole('button', { name: /^Restore version \d+$/ })
-    .first()
-    .click();
-  await expect(staff.getByRole('status')).toContainText(/is published again, as version \d+/);
-  await expect(staff.getByRole('status')).toBeFocused();
+  // The previous version comes back, after a question that says what a restore does: it goes
+  // live at once and replaces the draft. The focus starts on Keep, so Enter twice keeps it all.
+  const restoreButton = staff.getByRole('button', { name: /^Restore version \d+$/ }).first();
+  const restoring = (await restoreButton.getAttribute('aria-label'))!;
+  const number = restoring.replace('Restore version ', '');
+  await restoreButton.focus();
+  await staff.keyboard.press('Enter');
+  const asking = staff.getByRole('group', { name: restoring });
+  const question = `Restore version ${number}? It is published at once as a new version, so shoppers see it now, and it replaces the draft: any changes not yet published are lost.`;
+  await expect(asking).toHaveAccessibleDescription(question);
+  await expect(asking.getByRole('button', { name: 'Keep' })).toBeFocused();
+  await expect(asking.getByRole('button', { name: 'Yes, restore' })).toHaveAccessibleDescription(
+    question,
+  );
+  await staff.keyboard.press('Enter');
+  await expect(asking).toHaveCount(0);
+  await expect(staff.getByRole('button', { name: restoring })).toBeFocused();
+  // Kept: nothing was published.
+  await visit(shopper, `${BYTES}/`);
+  expect(await themeOf(shopper)).toEqual({ primary: '#7c2d12', banner });
+  await staff.getByRole('button', { name: restoring }).click();
+  await asking.getByRole('button', { name: 'Yes, restore' }).click();
+  await expect(staff.getByRole('status')).toHaveText(
+    new RegExp(
+      `^Version ${number} is published again, as version \\d+: shoppers see it now, and it is the draft too\\.$`,
+    ),
+  );
   await visit(shopper, `${BYTES}/`);
   expect(await themeOf(shopper)).toEqual(before);
   await expect(staff.locator('textarea[name="bannerText"]')).toHaveValue(before.banner);

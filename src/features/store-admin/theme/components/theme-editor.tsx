@@ -1,5 +1,6 @@
 'use client';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { ConfirmButton } from '@/components/form/confirm-button';
 import formStyles from '@/components/form/form.module.css';
 import { FormStatus } from '@/components/form/form-error';
 import { FormError } from '@/components/form/field';
@@ -10,6 +11,13 @@ import { FONT_FAMILIES, type Theme } from '@/features/theme/schema';
 import { dayLabel, WEEKDAYS } from '@/features/tenancy/weekdays';
 import type { Variables } from '@/features/tenancy/variables-schema';
 import { COLOUR_LABELS, contrastProblems, MIN_CONTRAST, type ColorKey } from '../contrast';
+import {
+  restoredNotice,
+  restoreQuestion,
+  uploadRefusalText,
+  type ImagePurpose,
+} from '../editor-messages';
+import { imageTooLargeMessage, MAX_ASSET_BYTES, MAX_ASSET_SIZE } from '../schemas';
 import styles from './theme-editor.module.css';
 
 export type EditorVersion = {
@@ -99,6 +107,9 @@ export function ThemeEditor({
   const save = useFormAction('Check the settings marked below.');
   const publish = useFormAction('The draft cannot be published.');
   const upload = useFormAction('The image was not accepted.');
+  // Which image the last upload was for: its refusal is shown beside that field, new for each
+  // try (the same refusal twice is announced twice).
+  const [uploadFor, setUploadFor] = useState<{ purpose: ImagePurpose; tried: number } | null>(null);
   const startedPreview = useRef(false);
 
   const problems = useMemo(() => contrastProblems(draft.theme), [draft.theme]);
@@ -155,6 +166,9 @@ export function ThemeEditor({
     setNotice(null);
     const ok = await save.run(() => browserApi.put('/api/store-admin/theme/draft', body()));
     if (ok) {
+      // A refused upload changed nothing in the draft: its refusal is old news once the draft is
+      // saved, and "Draft saved" is never shown beside it as if the image were part of it.
+      upload.setError(null);
       setNotice('Draft saved: the preview shows it. Shoppers see it once you publish.');
       setFrameKey((k) => k + 1);
     }
@@ -196,14 +210,23 @@ export function ThemeEditor({
       const version: EditorVersion = made;
       setVersions((list) => [version, ...list]);
       setFrameKey((k) => k + 1);
-      setNotice(`Version ${v.number} is published again, as version ${version.number}.`);
+      setNotice(restoredNotice(v.number, version.number));
     }
   }
 
-  async function uploadImage(event: ChangeEvent<HTMLInputElement>, purpose: 'logo' | 'favicon') {
-    const file = event.currentTarget.files?.[0];
+  async function uploadImage(event: ChangeEvent<HTMLInputElement>, purpose: ImagePurpose) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
     if (!file) return;
+    // Whatever comes of it, the last answer ("Draft saved") is not about this image.
     setNotice(null);
+    setUploadFor((last) => ({ purpose, tried: (last?.tried ?? 0) + 1 }));
+    // Too large: said at once, in KB, and nothing is sent (the server says the same).
+    if (file.size > MAX_ASSET_BYTES) {
+      upload.refuse(imageTooLargeMessage(purpose, file.size));
+      input.value = '';
+      return;
+    }
     let url = '';
     const ok = await upload.run(async () => {
       const content_base64 = await base64Of(file);
@@ -216,8 +239,41 @@ export function ThemeEditor({
         ...(purpose === 'logo' ? { primary: url } : { icon: url }),
       });
       setNotice(`The ${purpose} is uploaded: save the draft to preview it.`);
+    } else {
+      // The field does not keep showing a file that was not taken.
+      input.value = '';
     }
   }
+
+  /** An image's field, with the refusal of its last upload beside it. */
+  const imageField = (purpose: ImagePurpose, label: string) => {
+    const refused = uploadFor?.purpose === purpose ? uploadRefusalText(purpose, upload) : null;
+    return (
+      <div className={styles.label}>
+        <label htmlFor={`${purpose}-file`}>
+          {label} (PNG, WebP or SVG, up to {MAX_ASSET_SIZE})
+        </label>
+        <input
+          id={`${purpose}-file`}
+          type="file"
+          accept="image/png,image/webp,image/svg+xml"
+          aria-invalid={refused ? true : undefined}
+          aria-describedby={refused ? `${purpose}-file-error` : undefined}
+          onChange={(e) => uploadImage(e, purpose)}
+        />
+        {refused ? (
+          <span
+            key={uploadFor?.tried}
+            id={`${purpose}-file-error`}
+            role="alert"
+            className={formStyles.fieldError}
+          >
+            {refused}
+          </span>
+        ) : null}
+      </div>
+    );
+  };
 
   const errorsOf = (key: string) => fieldErrors[key];
   /** The errors of a setting and of its parts (`theme.backgroundTile.size`), or undefined. */
@@ -387,23 +443,8 @@ export function ThemeEditor({
 
         <fieldset>
           <legend>Logo and favicon</legend>
-          <FormError message={upload.error} />
-          <label className={styles.label}>
-            Logo (PNG, WebP or SVG, up to 512 KB)
-            <input
-              type="file"
-              accept="image/png,image/webp,image/svg+xml"
-              onChange={(e) => uploadImage(e, 'logo')}
-            />
-          </label>
-          <label className={styles.label}>
-            Favicon (PNG, WebP or SVG, up to 512 KB)
-            <input
-              type="file"
-              accept="image/png,image/webp,image/svg+xml"
-              onChange={(e) => uploadImage(e, 'favicon')}
-            />
-          </label>
+          {imageField('logo', 'Logo')}
+          {imageField('favicon', 'Favicon')}
           <label className={styles.label}>
             Logo text for screen readers
             <input
@@ -589,14 +630,14 @@ export function ThemeEditor({
                   {i === 0 ? ' (live)' : ''}
                 </span>
                 {i === 0 ? null : (
-                  <button
-                    type="button"
-                    className={formStyles.secondary}
+                  <ConfirmButton
+                    label={`Restore version ${v.number}`}
+                    name=""
+                    question={restoreQuestion(v.number)}
+                    confirm="Yes, restore"
                     disabled={publish.waiting}
-                    onClick={() => restore(v)}
-                  >
-                    Restore version {v.number}
-                  </button>
+                    onConfirm={() => restore(v)}
+                  />
                 )}
               </li>
             ))}

@@ -7,7 +7,12 @@ import { now } from '@/lib/clock';
 import { ApiError } from '@/lib/http/api-response';
 import { insertAdminAudit } from '../../server/admin-audit-repository.server';
 import { auditScope, type StaffContext } from '../../server/staff.server';
-import { MAX_ASSET_BYTES, type AssetUpload } from '../schemas';
+import {
+  imageTooLargeField,
+  imageTooLargeMessage,
+  MAX_ASSET_BYTES,
+  type AssetUpload,
+} from '../schemas';
 import { findAsset, insertAsset } from './theme-repository.server';
 
 /**
@@ -170,9 +175,13 @@ const notAnImage = () =>
     content_base64: ['is not a PNG, WebP or SVG image'],
   });
 
-const tooLarge = () =>
-  new ApiError(413, 'payload_too_large', `The image must be at most ${MAX_ASSET_BYTES} bytes.`, {
-    content_base64: [`must be at most ${MAX_ASSET_BYTES} bytes`],
+/**
+ * 413 for an image over 512 KB, in KB as people say it ("The logo must be at most 512 KB; this
+ * file is 700 KB."), never in a count of bytes. `bytes` is null where the size is not known.
+ */
+export const imageTooLarge = (what: AssetUpload['purpose'] | 'image', bytes: number | null) =>
+  new ApiError(413, 'payload_too_large', imageTooLargeMessage(what, bytes), {
+    content_base64: [imageTooLargeField(bytes)],
   });
 
 export type AssetView = {
@@ -186,7 +195,7 @@ export type AssetView = {
 /** Keeps an uploaded image; answers where it is served (the same address for the same bytes). */
 export async function uploadAsset(staff: StaffContext, input: AssetUpload): Promise<AssetView> {
   const raw = Buffer.from(input.content_base64, 'base64');
-  if (raw.length > MAX_ASSET_BYTES) throw tooLarge();
+  if (raw.length > MAX_ASSET_BYTES) throw imageTooLarge(input.purpose, raw.length);
   const ext = sniffImage(raw);
   if (!ext) throw notAnImage();
   let bytes = raw;
@@ -203,7 +212,7 @@ export async function uploadAsset(staff: StaffContext, input: AssetUpload): Prom
     const clean = sanitiseSvg(text);
     if (!clean) throw notAnImage();
     bytes = Buffer.from(clean, 'utf8');
-    if (bytes.length > MAX_ASSET_BYTES) throw tooLarge();
+    if (bytes.length > MAX_ASSET_BYTES) throw imageTooLarge(input.purpose, bytes.length);
   }
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const view: AssetView = {
