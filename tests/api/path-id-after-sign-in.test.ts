@@ -22,6 +22,8 @@ const CALLS: [method: string, file: string, path: string, body?: unknown][] = [
   ['POST', 'services/[id]/dns/template', '/api/services/{id}/dns/template', {}],
   ['GET', 'invoices/[id]', '/api/invoices/{id}'],
   ['GET', 'invoices/[id]/pdf', '/api/invoices/{id}/pdf'],
+  ['GET', 'credit-notes/[id]', '/api/credit-notes/{id}'],
+  ['GET', 'credit-notes/[id]/pdf', '/api/credit-notes/{id}/pdf'],
   ['GET', 'orders/[id]', '/api/orders/{id}'],
   ['POST', 'orders/[id]/pay', '/api/orders/{id}/pay', {}],
   ['PATCH', 'account/payment-methods/[id]', '/api/account/payment-methods/{id}', {}],

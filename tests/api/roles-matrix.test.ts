@@ -41,6 +41,8 @@ const [
   dnsRecord,
   dnsTemplate,
   dnsDnssec,
+  creditNote,
+  creditNotePdf,
 ] = await Promise.all(
   [
     'services',
@@ -71,10 +73,14 @@ const [
     'services/[id]/dns/[record]',
     'services/[id]/dns/template',
     'services/[id]/dns/dnssec',
+    'credit-notes/[id]',
+    'credit-notes/[id]/pdf',
   ].map(route),
 );
 const { appDb } = await import('@/lib/db/app-db');
 const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
+const { creditNotes, invoices } = await import('@/lib/db/schema');
+const { eq } = await import('drizzle-orm');
 
 const ROLES = ['owner', 'admin', 'billing', 'technical', 'member'] as const;
 type Role = (typeof ROLES)[number];
@@ -86,6 +92,7 @@ type Fixture = {
   orderId: string;
   paymentId: string;
   invoiceId: string;
+  creditNoteId: string;
 };
 type Call = (who: Who, f: Fixture) => Promise<{ status: number }>;
 type Extra = Parameters<Buyer['agent']['call']>[2];
@@ -400,6 +407,27 @@ const MATRIX: [string, Call, readonly [number, number, number, number, number]][
     },
     BILLING(200),
   ],
+  [
+    'GET /api/credit-notes/{id}',
+    (w, f) =>
+      as(w, creditNote.GET, `/api/credit-notes/${f.creditNoteId}`, {
+        params: { id: f.creditNoteId },
+      }),
+    BILLING(200),
+  ],
+  [
+    'GET /api/credit-notes/{id}/pdf',
+    // A PDF, not JSON: only its status is read.
+    async (w, f) => {
+      const path = `/api/credit-notes/${f.creditNoteId}/pdf`;
+      const headers = w.headers({ cookie: w.agent.cookieHeader(), 'x-forwarded-for': w.agent.ip });
+      const answer = await creditNotePdf.GET(apiRequest(path, { host: w.agent.host, headers }), {
+        params: Promise.resolve({ id: f.creditNoteId }),
+      });
+      return { status: answer.status };
+    },
+    BILLING(200),
+  ],
   // A person's own sign-in: every role keeps its own credentials.
   ['GET /api/account/security', (w) => as(w, security.GET, '/api/account/security'), ALL_OK],
   ['GET /api/account/sessions', (w) => as(w, sessions.GET, '/api/account/sessions'), ALL_OK],
@@ -587,6 +615,39 @@ function servedCalls(): string[] {
   });
 }
 
+/**
+ * A credit note of the invoice's first line, written as the store's refund writes one: a built-in
+ * brand has no staff to refund in its admin, and who may read it is all that is tried here (the
+ * refund itself: tests/api/store-admin-orders.test.ts and credit-notes.test.ts).
+ */
+async function creditNoteOf(invoiceId: string): Promise<string> {
+  const db = await appDb();
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.id, invoiceId));
+  const line = (invoice!.lines as { net: number; vat: number; gross: number }[])[0]!;
+  const [note] = await db
+    .insert(creditNotes)
+    .values({
+      storeKey: invoice!.storeKey,
+      accountId: invoice!.accountId,
+      orderId: invoice!.orderId,
+      invoiceId: invoice!.id,
+      invoiceNumber: invoice!.number,
+      number: invoice!.number.replace('-INV-', '-CN-'),
+      issuedAt: new Date(),
+      currency: invoice!.currency,
+      supplier: invoice!.supplier,
+      customer: invoice!.customer,
+      lines: [line],
+      totalNet: line.net,
+      totalVat: line.vat,
+      totalGross: line.gross,
+      provider: 'demo',
+      refundRef: null,
+    })
+    .returning({ id: creditNotes.id });
+  return note!.id;
+}
+
 let people: Record<Role, Who>;
 let fixture: Fixture;
 
@@ -599,6 +660,7 @@ beforeAll(async () => {
   expect((await owner.demo(paymentId, 'succeed')).status).toBe(200);
   const orderId = placed.body.data.order.id;
   const invoiceId = (await owner.getOrder(orderId)).body.data.invoice_id;
+  const creditNoteId = await creditNoteOf(invoiceId);
   const list = (await owner.services()).body.data.services as { id: string; type: string }[];
   const joined = async (role: Exclude<Role, 'owner'>) =>
     signedInCustomer(routes, { accountId: owner.accountId, role, name: `A ${role}` });
@@ -617,6 +679,7 @@ beforeAll(async () => {
     orderId,
     paymentId,
     invoiceId,
+    creditNoteId,
   };
 });
 

@@ -31,6 +31,8 @@ const customers = await import('@/app/api/store-admin/customers/route');
 const account = await import('@/app/svc/account/route');
 const sales = await import('@/app/api/store-admin/reports/sales/route');
 const pdf = await import('@/app/api/store-admin/credit-notes/[id]/pdf/route');
+const invoicePdf = await import('@/app/api/store-admin/invoices/[id]/pdf/route');
+const customerInvoice = await import('@/app/api/invoices/[id]/route');
 
 let store: { host: string; id: string };
 let other: { host: string; id: string };
@@ -140,6 +142,51 @@ describe('orders in the store admin', () => {
     expect(
       audit.filter((a) => a.action === 'order.marked_paid' && a.target === order.number),
     ).toHaveLength(1);
+  });
+
+  it('leads staff to the order’s invoice as a PDF of the store’s own, as the customer’s page is the customer’s only (0324)', async () => {
+    const { order, buyer: b } = await placedOrder();
+    expect((await detail(staff, order.id)).body.data.invoice).toBeNull();
+    expect(
+      (await post(owner, markPaid, '/api/store-admin/orders/{id}/mark-paid', order.id)).status,
+    ).toBe(200);
+    const { invoice } = (await detail(staff, order.id)).body.data;
+    expect(invoice.pdf_url).toBe(`/api/store-admin/invoices/${invoice.id}/pdf`);
+    const download = (who: SignedInStaff, host: string, id = invoice.id) =>
+      invoicePdf.GET(
+        apiRequest(`/api/store-admin/invoices/${id}/pdf`, {
+          host,
+          headers: { cookie: who.agent.cookieHeader(), 'x-forwarded-for': who.agent.ip },
+        }),
+        { params: Promise.resolve({ id }) },
+      );
+    // Both roles read orders, so both download it: the invoice the customer downloads.
+    for (const who of [owner, staff]) {
+      const file = await download(who, store.host);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('application/pdf');
+      expect(file.headers.get('content-disposition')).toBe(
+        `attachment; filename="${invoice.number}.pdf"`,
+      );
+      const bytes = Buffer.from(await file.arrayBuffer());
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    }
+    // The customer's own invoice call (and its page, which reads the same) is not the admin's:
+    // the invoice is the customer's account's, not the staff member's.
+    const mine = await b.agent.call(customerInvoice.GET, `/api/invoices/${invoice.id}`, {
+      params: { id: invoice.id },
+    });
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.invoice.number).toBe(invoice.number);
+    const asOwner = await owner.agent.call(customerInvoice.GET, `/api/invoices/${invoice.id}`, {
+      params: { id: invoice.id },
+    });
+    expect(asOwner.status).toBe(404);
+    // Another store's owner finds no such invoice; nor does anyone a made-up one.
+    const theirs = await download(stranger, other.host);
+    expect(theirs.status).toBe(404);
+    expect(JSON.parse(await theirs.text()).error.code).toBe('invoice_not_found');
+    expect((await download(owner, store.host, 'not-an-id')).status).toBe(404);
   });
 
   it('refunds by line then in full exactly once under parallel calls, each with a credit note and its PDF', async () => {

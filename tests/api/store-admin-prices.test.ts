@@ -145,8 +145,14 @@ describe('prices over cost', () => {
     expect(answer.status).toBe(422);
     expect(answer.body.error.code).toBe('below_cost');
     expect(answer.body.error.fields).toEqual({
-      'changes.1.renew': ['is below the cost of £8.79'],
+      // The amount with its currency, as the page shows both currencies' prices (0324).
+      'changes.1.renew': ['must be at least 8.79 GBP, the platform’s cost'],
     });
+    const usd = await put(owner.agent, { changes: [{ site_version: 2, tld: 'com', renew: 1 }] });
+    expect(usd.status).toBe(422);
+    expect(usd.body.error.fields['changes.0.renew']).toEqual([
+      expect.stringMatching(/^must be at least \d+\.\d{2} USD, the platform’s cost$/),
+    ]);
     expect(await storedPrices(store.id)).toEqual(before);
     expect(await auditOf(store.id)).toEqual([]);
   });

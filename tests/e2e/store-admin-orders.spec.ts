@@ -4,8 +4,9 @@ import { Secret, TOTP } from 'otpauth';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server';
 import type { MailServer } from '../support/mail-server';
 import { activeCustomer, startSuiteMailbox, suiteEmail } from './auth-support';
-import { checkAdminPage, turnOnAndOpenAdmin } from './admin-support';
-import { fillBilling, registerInCheckout } from './checkout-support';
+import { checkAdminPage, signIn, turnOnAndOpenAdmin } from './admin-support';
+import { expectNoSeriousViolations, fillBilling, registerInCheckout } from './checkout-support';
+import { expectFitsScreen } from './dashboard-support';
 import { ADMIN_TOKEN, PORT, jsonOf, request, serverClock, visit } from './support';
 
 /**
@@ -13,8 +14,10 @@ import { ADMIN_TOKEN, PORT, jsonOf, request, serverClock, visit } from './suppor
  * and 10): on bytes.localhost, an owner the operator invited signs in with a second factor, adds a
  * host and verifies it against the tests' DNS server (DNS_RESOLVERS points at it, port PORT + 4);
  * a shopper buys two domains and pays; the owner finds the order, refunds one line and downloads
- * the credit note's PDF, and cancels an order left unpaid; a member of staff sees the order
- * without a refund button, and neither hosts nor prices. axe and a 390 px screen on every page.
+ * the credit note's PDF, and cancels an order left unpaid; the shopper follows the refund's mail to
+ * the order and finds the credit note there and among their invoices, opens it and its PDF
+ * (decision 0323); a member of staff sees the order without a refund button, and neither hosts
+ * nor prices. axe and a 390 px screen on every page.
  */
 
 const HOST = 'bytes.localhost';
@@ -83,7 +86,10 @@ async function newStaff(browser: Browser, role: 'store_owner' | 'store_staff', n
   return { page, email };
 }
 
-/** A shopper buys two domains on bytes.localhost and pays with the demo card. */
+/**
+ * A shopper buys two domains on bytes.localhost and pays with the demo card; the page is left
+ * signed in, for the shopper to come back to.
+ */
 async function shopperBuysTwoDomains(browser: Browser) {
   const page = await (
     await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 900 } })
@@ -138,8 +144,7 @@ async function shopperBuysTwoDomains(browser: Browser) {
     'Pay for order ',
     '',
   );
-  await page.context().close();
-  return { email, number, names, unpaid };
+  return { page, email, number, names, unpaid };
 }
 
 /**
@@ -269,7 +274,22 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
   await expect(owner.getByRole('heading', { level: 1 })).toHaveText(`Order ${bought.number}`);
   const orderUrl = owner.url();
   await hydrated(owner);
-  await expect(owner.getByRole('main')).toContainText(/BD-INV-\d{4}-\d{6}/);
+  // The invoice's number leads to its PDF, the store's own copy (0324): the customer's invoice
+  // page is the customer's account's, and shows the admin the not-found page.
+  const invoiceLink = owner.getByRole('link', { name: /^BD-INV-\d{4}-\d{6} \(PDF\)$/ });
+  const invoiceNumber = (await invoiceLink.textContent())!.replace(' (PDF)', '');
+  const invoiceHref = (await invoiceLink.getAttribute('href'))!;
+  expect(invoiceHref).toMatch(/^\/api\/store-admin\/invoices\/[0-9a-f-]{36}\/pdf$/);
+  const [invoiceFile] = await Promise.all([owner.waitForEvent('download'), invoiceLink.click()]);
+  expect(invoiceFile.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+  const invoicePdf = await readFile((await invoiceFile.path())!);
+  expect(invoicePdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(invoicePdf.toString('latin1')).toContain(invoiceNumber);
+  const invoiceId = invoiceHref.split('/')[4]!;
+  // Chromium resolves *.localhost; Node's resolver, which owner.request uses, does not.
+  const probe = await owner.context().newPage();
+  expect((await probe.goto(`${BYTES}/invoices/${invoiceId}`))?.status()).toBe(404);
+  await probe.close();
   const lines = owner.getByRole('region', { name: 'Lines' });
   await expect(lines).toContainText(bought.names[0]!);
   await expect(lines).toContainText(bought.names[1]!);
@@ -301,6 +321,75 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
   const pdf = await readFile((await download.path())!);
   expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   expect(pdf.toString('latin1')).toContain(`Credit note ${noteNumber}`);
+  // The shopper is mailed once, follows the mail to the order and finds the credit note there.
+  const shopper = bought.page;
+  const told = await mailbox.waitFor(bought.email, (m) => m.subject.startsWith('Refund of'));
+  expect(told.text).toContain(`Credit note ${noteNumber} records the refund`);
+  const refundedAmount = told.subject.match(/^Refund of (\S+) for order /)![1]!;
+  const orderLink = told.text.match(/https?:\/\/\S+/g)!.find((u) => u.includes('/orders/'))!;
+  await visit(shopper, orderLink);
+  await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(`Order ${bought.number}`);
+  const refunds = shopper.getByRole('region', { name: 'Refunds' });
+  await expect(refunds).toContainText(`${refundedAmount} refunded: credit note ${noteNumber}`);
+  await expectNoSeriousViolations(shopper, '/orders/{id} (refunded a line)');
+  // Among the invoices: the credit note, labelled as one, for the invoice it credits, with the
+  // amount given back as money off, its page and its PDF.
+  await visit(shopper, `${BYTES}/dashboard/invoices`);
+  const credits = shopper.getByRole('region', { name: 'Credit notes' });
+  const row = credits.getByRole('row').filter({ hasText: noteNumber });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(/BD-INV-\d{4}-\d{6}/);
+  await expect(row.locator('td[data-label="Amount"]')).toContainText(`-${refundedAmount}`);
+  const creditedInvoice = (await row.getByRole('link', { name: /BD-INV-/ }).innerText()).trim();
+  await expect(
+    shopper
+      .getByRole('region', { name: 'Paid invoices' })
+      .getByRole('row')
+      .filter({ hasText: creditedInvoice }),
+  ).toContainText('Partly refunded');
+  await expectNoSeriousViolations(shopper, '/dashboard/invoices (a credit note)');
+  await expectCardsOnAPhone(shopper, 'Credit notes', /^Amount: /);
+  await shopper.setViewportSize({ width: 390, height: 844 });
+  await expectFitsScreen(shopper, '/dashboard/invoices (a credit note)');
+  await shopper.setViewportSize({ width: 1280, height: 900 });
+  const [customerPdf] = await Promise.all([
+    shopper.waitForEvent('download'),
+    row.getByRole('link', { name: `Download ${noteNumber} as PDF` }).click(),
+  ]);
+  expect(customerPdf.suggestedFilename()).toBe(`${noteNumber}.pdf`);
+  expect((await readFile((await customerPdf.path())!)).toString('latin1')).toContain(
+    `Credit note ${noteNumber}`,
+  );
+  await row.getByRole('link', { name: `Credit note ${noteNumber}` }).click();
+  await expect(shopper).toHaveURL(/\/credit-notes\/[0-9a-f-]{36}$/);
+  await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(`Credit note ${noteNumber}`);
+  // It names the invoice it credits, as a link to it.
+  await expect(
+    shopper.getByRole('main').getByRole('link', { name: creditedInvoice }),
+  ).toHaveAttribute('href', /^\/invoices\/[0-9a-f-]{36}$/);
+  await expect(shopper.locator('[data-total="gross"]')).toHaveText(refundedAmount);
+  await expect(shopper.getByRole('region', { name: 'Lines refunded' })).toContainText(
+    bought.names[0]!,
+  );
+  await expect(shopper.getByRole('region', { name: 'Lines refunded' })).not.toContainText(
+    bought.names[1]!,
+  );
+  await expectNoSeriousViolations(shopper, '/credit-notes/{id}');
+  await shopper.setViewportSize({ width: 390, height: 844 });
+  await expectFitsScreen(shopper, '/credit-notes/{id}');
+  const creditNoteUrl = shopper.url();
+  await shopper.context().close();
+  // Another customer of the store finds no such page: the same 404 as for no credit note.
+  const otherShopper = await (await browser.newContext({ locale: 'en-GB' })).newPage();
+  const otherEmail = suiteEmail('bytes-other');
+  await activeCustomer(mailbox, otherEmail, PASSWORD, 'Other Shopper', HOST);
+  await visit(otherShopper, `${BYTES}/login`);
+  await hydrated(otherShopper);
+  await signIn(otherShopper, otherEmail, PASSWORD);
+  await expect(otherShopper).not.toHaveURL(/\/login/);
+  expect((await otherShopper.goto(creditNoteUrl))?.status()).toBe(404);
+  await otherShopper.context().close();
+
   // The audit says the refund in money, not in pence.
   await visit(owner, `${BYTES}/admin/audit`);
   const refundEntry = owner
@@ -371,10 +460,17 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
   await owner.getByLabel('From (UTC)').fill('2026-05-01');
   await owner.getByLabel('To (UTC)').fill('2026-04-01');
   await owner.getByRole('button', { name: 'Show the report' }).click();
-  // The refusal names the filters as the form labels them.
+  // The refusal names the filters as the form labels them, once, beside the date it is about;
+  // the line at the top only points to it (0324).
+  const toDate = owner.getByLabel('To (UTC)');
+  await expect(toDate).toHaveAttribute('aria-invalid', 'true');
+  await expect(toDate).toHaveAccessibleDescription('To (UTC) must not be before From (UTC).');
+  await expect(owner.getByLabel('From (UTC)')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(owner.getByRole('main').getByText(/must not be before/)).toHaveCount(1);
   await expect(owner.getByRole('main').getByRole('alert')).toHaveText(
-    'These filters cannot be used: To (UTC): must not be before From (UTC).',
+    'These filters cannot be used. Check the fields marked above.',
   );
+  await checkAdminPage(owner, '/admin/reports (refused dates)');
 
   // A member of staff reads the order but is offered no refund, and sees no hosts or prices.
   const { page: staff } = await newStaff(browser, 'store_staff', 'Sid Staff');

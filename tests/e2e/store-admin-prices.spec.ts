@@ -106,26 +106,38 @@ test('the owner raises a TLD price and search shows it; a price below cost is re
     'The store changed its prices: pricedemo.com has a new price, shown below.',
   );
 
-  // A price below cost is refused with the reason, and nothing changes.
-  await owner.getByLabel('.com renew price in GBP').fill('1.00');
+  // A price below cost is refused with the reason, and nothing changes. The reason names the
+  // TLD, the price and the currency (0324), beside the field and at the top as a link to it.
+  const comRenew = owner.getByLabel('.com renew price in GBP');
+  const belowCost = 'The .com renew price must be at least 8.79 GBP, the platform’s cost.';
+  await comRenew.fill('1.00');
   await owner.getByRole('button', { name: 'Save prices' }).click();
   await expect(
     owner.getByRole('form', { name: 'Prices' }).getByRole('alert').first(),
-  ).toContainText('The .com (GBP) renew price is below the cost of £8.79.');
-  await expect(owner.getByLabel('.com renew price in GBP')).toHaveAttribute('aria-invalid', 'true');
+  ).toContainText(belowCost);
+  await expect(comRenew).toHaveAttribute('aria-invalid', 'true');
+  await expect(comRenew).toHaveAccessibleDescription(new RegExp(`^${belowCost} cost £8\\.79`));
+  // Only the refused price is marked.
+  await expect(owner.getByLabel('.com register price in GBP')).not.toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   // The reason leads to the price, however far down the list it is.
-  await owner
-    .getByRole('link', { name: 'The .com (GBP) renew price is below the cost of £8.79.' })
-    .click();
-  await expect(owner.getByLabel('.com renew price in GBP')).toBeFocused();
-  // A price that is no number: said alone (the refusal before goes), marked, and focused.
-  await owner.getByLabel('.com renew price in GBP').fill('abc');
+  await owner.getByRole('link', { name: belowCost }).click();
+  await expect(comRenew).toBeFocused();
+  // A price that is no number: said alone (the refusal before goes), beside it in its currency,
+  // marked, and focused.
+  await comRenew.fill('abc');
   await owner.getByRole('button', { name: 'Save prices' }).click();
   const alert = owner.getByRole('form', { name: 'Prices' }).getByRole('alert').first();
-  await expect(alert).toHaveText('Write prices like 10.49: .com renew.');
-  await expect(alert).not.toContainText('below the cost');
-  await expect(owner.getByLabel('.com renew price in GBP')).toBeFocused();
-  await expect(owner.getByLabel('.com renew price in GBP')).toHaveAttribute('aria-invalid', 'true');
+  const unreadable = 'The .com renew price must be an amount in GBP, like 10.49.';
+  await expect(alert).toContainText('Check the price marked below.');
+  await expect(alert.getByRole('listitem')).toHaveText([unreadable]);
+  await expect(alert).not.toContainText('the platform’s cost');
+  await expect(comRenew).toBeFocused();
+  await expect(comRenew).toHaveAttribute('aria-invalid', 'true');
+  await expect(comRenew).toHaveAccessibleDescription(new RegExp(`^${unreadable} cost £8\\.79`));
+  await checkPage(owner, '/admin/prices (refused beside the field)');
   await owner.reload();
   await expect(owner.getByLabel('.com renew price in GBP')).toHaveValue('12.99');
   await checkPage(owner, '/admin/prices (refused)');

@@ -5,20 +5,35 @@ import { customerRoutes, signedInCustomer, UK_BILLING, type Customer } from './c
 
 /** Every call of the checkout, loaded after the test file has set its configuration. */
 export async function checkoutRoutes() {
-  const [base, checkout, orders, order, pay, demo, invoices, invoice, pdf, services, markPaid] =
-    await Promise.all([
-      customerRoutes(),
-      import('@/app/api/checkout/route'),
-      import('@/app/api/orders/route'),
-      import('@/app/api/orders/[id]/route'),
-      import('@/app/api/orders/[id]/pay/route'),
-      import('@/app/api/payments/[id]/demo/route'),
-      import('@/app/api/invoices/route'),
-      import('@/app/api/invoices/[id]/route'),
-      import('@/app/api/invoices/[id]/pdf/route'),
-      import('@/app/api/services/route'),
-      import('@/app/api/admin/orders/[id]/mark-paid/route'),
-    ]);
+  const [
+    base,
+    checkout,
+    orders,
+    order,
+    pay,
+    demo,
+    invoices,
+    invoice,
+    pdf,
+    creditNote,
+    creditNotePdf,
+    services,
+    markPaid,
+  ] = await Promise.all([
+    customerRoutes(),
+    import('@/app/api/checkout/route'),
+    import('@/app/api/orders/route'),
+    import('@/app/api/orders/[id]/route'),
+    import('@/app/api/orders/[id]/pay/route'),
+    import('@/app/api/payments/[id]/demo/route'),
+    import('@/app/api/invoices/route'),
+    import('@/app/api/invoices/[id]/route'),
+    import('@/app/api/invoices/[id]/pdf/route'),
+    import('@/app/api/credit-notes/[id]/route'),
+    import('@/app/api/credit-notes/[id]/pdf/route'),
+    import('@/app/api/services/route'),
+    import('@/app/api/admin/orders/[id]/mark-paid/route'),
+  ]);
   return {
     ...base,
     checkout,
@@ -29,6 +44,8 @@ export async function checkoutRoutes() {
     invoices,
     invoice,
     pdf,
+    creditNote,
+    creditNotePdf,
     services,
     markPaid,
   };
@@ -45,6 +62,26 @@ export async function buyer(
   if (options.billing !== null) {
     expect((await c.putBilling(options.billing ?? UK_BILLING)).status).toBe(200);
   }
+  /** A file the browser downloads: bytes, status and content type (not JSON). */
+  const download = async (
+    handler: (request: any, context: any) => Promise<Response>,
+    path: string,
+    id: string,
+  ) => {
+    const response = await handler(
+      apiRequest(path, {
+        host: c.agent.host,
+        headers: { cookie: c.agent.cookieHeader(), 'x-forwarded-for': c.agent.ip },
+      }),
+      { params: Promise.resolve({ id }) },
+    );
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      disposition: response.headers.get('content-disposition'),
+      bytes: Buffer.from(await response.arrayBuffer()),
+    };
+  };
   const call = (
     handler: Parameters<Customer['agent']['call']>[0],
     path: string,
@@ -72,21 +109,13 @@ export async function buyer(
     invoices: () => call(routes.invoices.GET, '/api/invoices'),
     invoice: (id: string) => call(routes.invoice.GET, `/api/invoices/${id}`, { params: { id } }),
     services: () => call(routes.services.GET, '/api/services'),
+    creditNote: (id: string) =>
+      call(routes.creditNote.GET, `/api/credit-notes/${id}`, { params: { id } }),
     /** The invoice PDF as bytes, with status and content type. */
-    async pdf(id: string) {
-      const response = await routes.pdf.GET(
-        apiRequest(`/api/invoices/${id}/pdf`, {
-          host: c.agent.host,
-          headers: { cookie: c.agent.cookieHeader(), 'x-forwarded-for': c.agent.ip },
-        }),
-        { params: Promise.resolve({ id }) },
-      );
-      return {
-        status: response.status,
-        type: response.headers.get('content-type'),
-        bytes: Buffer.from(await response.arrayBuffer()),
-      };
-    },
+    pdf: (id: string) => download(routes.pdf.GET, `/api/invoices/${id}/pdf`, id),
+    /** The credit note's PDF, as the invoice's. */
+    creditNotePdf: (id: string) =>
+      download(routes.creditNotePdf.GET, `/api/credit-notes/${id}/pdf`, id),
   };
 }
 

@@ -34,7 +34,7 @@ export const PERMISSIONS = {
   'services.manage': ['owner', 'admin', 'technical'],
   /** Reveal a domain's auth code (the key to move it away). */
   'services.secret': ['owner', 'admin', 'technical'],
-  /** Orders, invoices, renewals and what they cost. */
+  /** Orders, invoices and their credit notes, renewals and what they cost. */
   'billing.read': ['owner', 'admin', 'billing'],
   /** Pay, renew, buy, auto-renew, payment methods. */
   'billing.manage': ['owner', 'admin', 'billing'],

@@ -35,3 +35,30 @@ export type Invoice = {
   lines: InvoiceLine[];
   totals: MoneyLine;
 };
+
+/**
+ * A credit note as its customer reads it: what a refund by the store gave back against one
+ * invoice (docs/decisions/0182, 0323). Its amounts are what was given back, written as positive
+ * numbers as on the document itself; pages show them as money off (`-£9.60`).
+ */
+export type CreditNote = {
+  id: string;
+  number: string;
+  /** The invoice it corrects. */
+  invoice_id: string;
+  invoice_number: string;
+  order_id: string;
+  order_number: string;
+  issued_at: string;
+  currency: 'GBP' | 'USD';
+  site_version: SiteVersionId;
+  shows_vat: boolean;
+  supplier: Supplier;
+  customer: Order['billing'];
+  /** The invoice's lines given back, each whole. */
+  lines: InvoiceLine[];
+  totals: MoneyLine;
+};
+
+/** A credit note as an order names it: enough to list and open it. */
+export type CreditNoteBrief = Pick<CreditNote, 'id' | 'number' | 'issued_at' | 'totals'>;

@@ -53,6 +53,7 @@ const cancel = () => import('@/app/api/store-admin/orders/[id]/cancel/route');
 const customers = () => import('@/app/api/store-admin/customers/route');
 const sales = () => import('@/app/api/store-admin/reports/sales/route');
 const pdf = () => import('@/app/api/store-admin/credit-notes/[id]/pdf/route');
+const invoicePdf = () => import('@/app/api/store-admin/invoices/[id]/pdf/route');
 
 export const ORDERS_CALLS: StaffCall[] = [
   {
@@ -119,6 +120,21 @@ export const ORDERS_CALLS: StaffCall[] = [
         {
           id: '00000000-0000-4000-8000-000000000000',
         },
+      ),
+  },
+  {
+    // An invoice id of no store: 404 for everyone; tests/api/store-admin-orders.test.ts covers a
+    // real one (a PDF, not JSON).
+    name: 'GET /api/store-admin/invoices/{id}/pdf',
+    permission: 'orders.read',
+    ok: 404,
+    call: (a) =>
+      call(
+        a,
+        invoicePdf,
+        'GET',
+        '/api/store-admin/invoices/00000000-0000-4000-8000-000000000000/pdf',
+        { id: '00000000-0000-4000-8000-000000000000' },
       ),
   },
 ];

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { postalLines } from '@/features/billing/postal-lines';
+import type { CreditNoteBrief } from '@/features/invoices/invoice-types';
 import type { Order, PostalAddress } from '@/features/orders/order-types';
 import type { Payment } from '@/features/payments/payment-types';
 import { formatMoney, vatNote } from '@/features/pricing/format-money';
@@ -36,15 +37,20 @@ function addressText(a: PostalAddress & { name?: string | null; company?: string
   return postalLines(a).join('\n');
 }
 
-/** An order as its customer sees it: status, lines, totals, how to pay, payments and invoice. */
+/**
+ * An order as its customer sees it: status, lines, totals, how to pay, payments, invoice and the
+ * credit notes of the store's refunds (the refund's mail leads here, decision 0323).
+ */
 export function OrderView({
   order,
   payments,
   invoiceId,
+  creditNotes,
 }: {
   order: Order;
   payments: Payment[];
   invoiceId: string | null;
+  creditNotes: CreditNoteBrief[];
 }) {
   const sv = order.site_version;
   const bank = order.supplier.bank;
@@ -113,6 +119,23 @@ export function OrderView({
             Manage it in your dashboard
           </Link>
         </p>
+      ) : null}
+      {creditNotes.length > 0 ? (
+        <section className={styles.panel} aria-labelledby="order-refunds">
+          <h2 id="order-refunds" className={styles.heading}>
+            Refunds
+          </h2>
+          <ul>
+            {creditNotes.map((n) => (
+              <li key={n.id} data-credit-note={n.number}>
+                {formatMoney(n.totals.gross, sv)} refunded:{' '}
+                <Link prefetch={false} href={`/credit-notes/${n.id}`}>
+                  credit note {n.number}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
       <section className={styles.panel} aria-labelledby="order-lines">
         <h2 id="order-lines" className={styles.heading}>

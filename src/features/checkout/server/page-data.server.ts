@@ -1,5 +1,6 @@
 import 'server-only';
 import { isApiError } from '@/lib/http/api-response';
+import type { CreditNoteBrief } from '@/features/invoices/invoice-types';
 import type { Order } from '@/features/orders/order-types';
 import type { WaitingOrder } from '../checkout-types';
 import type { Payment } from '@/features/payments/payment-types';
@@ -10,7 +11,12 @@ import { accountPayment, orderDetail } from '@/features/purchase/server/payment-
 import type { CheckoutScope } from './recheck.server';
 
 type AccountScope = { accountId: string; storeKey: string };
-type Detail = { order: Order; payments: Payment[]; invoice_id: string | null };
+type Detail = {
+  order: Order;
+  payments: Payment[];
+  invoice_id: string | null;
+  credit_notes: CreditNoteBrief[];
+};
 
 /** A 404 of the account's own data becomes null, for a page to show its not-found page. */
 async function orNull<T>(load: () => Promise<T>): Promise<T | null> {

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { can } from '@/features/access/roles';
 import { pageCaller } from '@/features/access/server/caller.server';
 import { PayButton } from '@/features/purchase/components/pay-button';
+import { accountCreditNotes } from '@/features/invoices/server/credit-notes.server';
 import { accountInvoices } from '@/features/invoices/server/invoices.server';
 import { accountBills, accountOrders } from '@/features/orders/server/orders.server';
 import { accountPaymentMethodViews } from '@/features/payments/server/payment-methods.server';
@@ -81,17 +82,26 @@ export async function OrdersPage() {
   );
 }
 
-/** Unpaid and overdue bills first (each with Pay), then the VAT invoices with their PDFs. */
+/**
+ * Unpaid and overdue bills first (each with Pay), then the VAT invoices with their PDFs, then the
+ * credit notes of the store's refunds, each naming the invoice it corrects (decision 0323).
+ */
 export async function InvoicesPage() {
   const viewer = await pageCaller();
   if (!viewer) return <SignInFirst title="Invoices" />;
   if (!can(viewer.role, 'billing.read'))
     return <NotForRole title="Invoices" current="/dashboard/invoices" viewer={viewer} />;
-  const [bills, invoices, methods] = await Promise.all([
+  const [bills, invoices, creditNotes, methods] = await Promise.all([
     accountBills(viewer),
     accountInvoices(viewer),
+    accountCreditNotes(viewer),
     accountPaymentMethodViews(viewer),
   ]);
+  /** What the credit notes gave back of each invoice, in its minor units. */
+  const credited = new Map<string, number>();
+  for (const n of creditNotes) {
+    credited.set(n.invoice_id, (credited.get(n.invoice_id) ?? 0) + n.totals.gross);
+  }
   const canPay = can(viewer.role, 'billing.manage');
   const kept = methods.find((m) => m.is_default);
   return (
@@ -171,6 +181,16 @@ export async function InvoicesPage() {
                   <td data-label="Issued">{formatDay(i.issued_at, viewer.siteVersion)}</td>
                   <td data-label="Status">
                     <StatusBadge status={i.status} />
+                    {credited.has(i.id) ? (
+                      <>
+                        {' '}
+                        <StatusBadge
+                          status={
+                            credited.get(i.id)! >= i.totals.gross ? 'refunded' : 'partly_refunded'
+                          }
+                        />
+                      </>
+                    ) : null}
                   </td>
                   <td data-label="Total">{formatMoney(i.totals.gross, i.site_version)}</td>
                   <td>
@@ -184,6 +204,54 @@ export async function InvoicesPage() {
           </table>
         </div>
       )}
+      {creditNotes.length > 0 ? (
+        <>
+          <h2>Credit notes</h2>
+          <p>What the store refunded, each against the invoice it corrects.</p>
+          <div className={styles.tableWrap} tabIndex={0} role="region" aria-label="Credit notes">
+            <table className={`${styles.table} ${styles.cards}`}>
+              <caption className={styles.hidden}>Credit notes</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Credit note</th>
+                  <th scope="col">Issued</th>
+                  <th scope="col">Credits invoice</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">PDF</th>
+                </tr>
+              </thead>
+              <tbody>
+                {creditNotes.map((n) => (
+                  <tr key={n.id} data-credit-note={n.number}>
+                    <td>
+                      <Link prefetch={false} href={`/credit-notes/${n.id}`}>
+                        <span className={styles.hidden}>Credit note </span>
+                        {n.number}
+                      </Link>
+                    </td>
+                    <td data-label="Issued">{formatDay(n.issued_at, viewer.siteVersion)}</td>
+                    <td data-label="Credits invoice">
+                      <Link prefetch={false} href={`/invoices/${n.invoice_id}`}>
+                        {n.invoice_number}
+                      </Link>
+                    </td>
+                    {/* Money given back: taken off what the invoice charged. */}
+                    <td data-label="Amount">
+                      {formatMoney(-n.totals.gross, n.site_version)}
+                      <span className={styles.hidden}> refunded</span>
+                    </td>
+                    <td>
+                      <a href={`/api/credit-notes/${n.id}/pdf`}>
+                        Download<span className={styles.hidden}> {n.number} as PDF</span>
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
     </DashboardFrame>
   );
 }

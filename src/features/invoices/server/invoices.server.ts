@@ -131,6 +131,13 @@ export async function accountInvoice(
   return invoiceView(row);
 }
 
+/** An invoice of the store, whoever's account it is in (the store's admin, 0324), or null. */
+export async function storeInvoice(storeKey: string, id: string): Promise<Invoice | null> {
+  if (!isUuid(id)) return null;
+  const row = await findInvoice(await appDb(), id);
+  return row && row.storeKey === storeKey ? invoiceView(row) : null;
+}
+
 export async function accountInvoices(scope: {
   accountId: string;
   storeKey: string;

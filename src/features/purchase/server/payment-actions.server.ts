@@ -4,6 +4,8 @@ import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/api-response';
 import { isUuid } from '@/lib/uuid';
+import type { CreditNoteBrief } from '@/features/invoices/invoice-types';
+import { orderCreditNotes } from '@/features/invoices/server/credit-notes.server';
 import { invoiceOfOrder } from '@/features/invoices/server/invoices.server';
 import type { Order } from '@/features/orders/order-types';
 import {
@@ -41,21 +43,36 @@ export async function accountPayment(scope: AccountScope, paymentId: string): Pr
   return payment;
 }
 
-/** An order with its payments and invoice id (GET /api/orders/{id}). */
+/**
+ * An order with its payments, invoice id and the credit notes of the store's refunds, oldest
+ * first (GET /api/orders/{id}; the refund's mail leads here, decision 0323).
+ */
 export async function orderDetail(
   scope: AccountScope,
   orderId: string,
-): Promise<{ order: Order; payments: Payment[]; invoice_id: string | null }> {
+): Promise<{
+  order: Order;
+  payments: Payment[];
+  invoice_id: string | null;
+  credit_notes: CreditNoteBrief[];
+}> {
   const db = await appDb();
   const { order, lines } = await accountOrder(scope, orderId, db);
-  const [payments, invoice] = await Promise.all([
+  const [payments, invoice, notes] = await Promise.all([
     orderPayments(order.id, db),
     invoiceOfOrder(order.id, db),
+    orderCreditNotes(order.id, db),
   ]);
   return {
     order: orderView(order, lines),
     payments: payments.map(paymentView),
     invoice_id: invoice?.id ?? null,
+    credit_notes: notes.map(({ id, number, issued_at, totals }) => ({
+      id,
+      number,
+      issued_at,
+      totals,
+    })),
   };
 }
 

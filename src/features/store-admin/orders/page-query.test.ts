@@ -36,4 +36,17 @@ describe('pageQuery: an admin list page reads its address with its call’s sche
     ]);
     expect(read).toEqual({ fields: { to: ['must not be before from'] } });
   });
+
+  it('refuses a date for one reason, and skips the checks of the range while a date is refused', () => {
+    const read = pageQuery({ from: 'abc', to: '1990-01-01' }, salesReportQuerySchema, [
+      'from',
+      'to',
+    ]);
+    expect(read).toEqual({
+      fields: {
+        from: ['must be a date, YYYY-MM-DD'],
+        to: ['must be between 2000-01-01 and 2099-12-31'],
+      },
+    });
+  });
 });

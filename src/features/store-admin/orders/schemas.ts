@@ -19,15 +19,25 @@ export const ADMIN_PROVIDERS = ['demo', 'stripe', 'manual'] as const;
 export const FIRST_DAY = '2000-01-01';
 export const LAST_DAY = '2099-12-31';
 
-/** A calendar day, YYYY-MM-DD: 2026-02-30 is no day (Date.parse would make it March 2nd). */
+/**
+ * A calendar day, YYYY-MM-DD: 2026-02-30 is no day (Date.parse would make it March 2nd). Each
+ * check stops the next, so a day is refused for one reason (0324), and a query's checks of two
+ * days together are skipped while one of them is refused.
+ */
 const day = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD')
-  .refine((v) => {
-    const at = Date.parse(`${v}T00:00:00Z`);
-    return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === v;
-  }, 'is not a date')
-  .refine((v) => v >= FIRST_DAY && v <= LAST_DAY, `must be between ${FIRST_DAY} and ${LAST_DAY}`);
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date, YYYY-MM-DD', abort: true })
+  .refine(
+    (v) => {
+      const at = Date.parse(`${v}T00:00:00Z`);
+      return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === v;
+    },
+    { error: 'is not a date', abort: true },
+  )
+  .refine((v) => v >= FIRST_DAY && v <= LAST_DAY, {
+    error: `must be between ${FIRST_DAY} and ${LAST_DAY}`,
+    abort: true,
+  });
 
 const cursor = z
   .string()
@@ -94,6 +104,6 @@ export const salesReportQuerySchema = z
   .refine(
     (q) =>
       Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`) <= 3 * 366 * 86_400_000,
-    { path: ['to'], message: 'a report covers at most three years' },
+    { path: ['to'], message: 'must be at most three years after from' },
   );
 export type SalesReportQuery = z.infer<typeof salesReportQuerySchema>;

@@ -121,19 +121,6 @@ export async function serviceOfLine(
   return row?.id ?? null;
 }
 
-export async function findStoreCreditNote(
-  db: AppDb,
-  storeKey: string,
-  id: string,
-): Promise<{ note: CreditNoteRow; siteVersion: number } | null> {
-  const [row] = await db
-    .select({ note: creditNotes, siteVersion: orders.siteVersion })
-    .from(creditNotes)
-    .innerJoin(orders, eq(orders.id, creditNotes.orderId))
-    .where(and(eq(creditNotes.id, id), eq(creditNotes.storeKey, storeKey)));
-  return row ?? null;
-}
-
 export type CustomerRow = {
   id: string;
   name: string;

@@ -7,6 +7,8 @@ import { ApiError } from '@/lib/http/api-response';
 import { logger } from '@/lib/logger';
 import { isUuid } from '@/lib/uuid';
 import { releaseOrderHolds } from '@/features/catalog/server/inventory.server';
+import type { CreditNote } from '@/features/invoices/invoice-types';
+import { storeCreditNote } from '@/features/invoices/server/credit-notes.server';
 import { formatInvoiceNumber, yearIn } from '@/features/invoices/server/invoices.server';
 import {
   lockOrderForUpdate,
@@ -29,7 +31,6 @@ import { sendStoreRefund } from '@/features/purchase/server/payment-mail.server'
 import { insertAdminAudit } from '../../server/admin-audit-repository.server';
 import {
   creditNotesOfOrder,
-  findStoreCreditNote,
   insertCreditNote,
   invoiceOfOrderFull,
   markOrderRefunded,
@@ -189,7 +190,14 @@ export async function adminOrderDetail(staff: StaffContext, id: string) {
       lines: view.lines.map((l) => ({ ...l, refunded: refunded.has(l.id) })),
     },
     payments: payments.map(paymentView),
-    invoice: invoice ? { id: invoice.id, number: invoice.number } : null,
+    // The store's own download of it: the customer's invoice page is the customer's only (0324).
+    invoice: invoice
+      ? {
+          id: invoice.id,
+          number: invoice.number,
+          pdf_url: `/api/store-admin/invoices/${invoice.id}/pdf`,
+        }
+      : null,
     credit_notes: notes.map(creditNoteView),
     can: {
       mark_paid: order.status === 'awaiting_payment' && order.provider === 'manual',
@@ -467,15 +475,11 @@ async function endServicesOf(
   }
 }
 
-/** A credit note of this store, for its PDF. */
-export async function adminCreditNote(
-  staff: StaffContext,
-  id: string,
-): Promise<{ note: CreditNoteRow; siteVersion: 1 | 2 }> {
-  if (!isUuid(id)) throw creditNoteNotFound();
-  const row = await findStoreCreditNote(await appDb(), staff.storeId, id);
-  if (!row) throw creditNoteNotFound();
-  return { note: row.note, siteVersion: row.siteVersion as 1 | 2 };
+/** A credit note of this store, for its PDF (drawn as its customer's, decision 0323). */
+export async function adminCreditNote(staff: StaffContext, id: string): Promise<CreditNote> {
+  const note = await storeCreditNote(staff.storeId, id);
+  if (!note) throw creditNoteNotFound();
+  return note;
 }
 
 /**

@@ -9,7 +9,17 @@ import { browserApi } from '@/lib/browser-api';
 import { formatMoney } from '@/features/pricing/format-money';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import styles from '../../components/admin.module.css';
-import { majorOf, minorOf } from '../price-text';
+import { majorOf } from '../price-text';
+import {
+  ACTION_LABELS,
+  markupRefusals,
+  priceInputId,
+  priceRefusals,
+  priceSentence,
+  readPrice,
+  rowKey,
+  type Refusal,
+} from '../price-refusals';
 import { ROUNDINGS, TLD_ACTIONS, type TldAction } from '../schemas';
 
 export type PriceItem = {
@@ -20,15 +30,6 @@ export type PriceItem = {
   prices: Record<TldAction, { price: number; cost: number | null; margin: number | null }>;
 };
 
-const ACTION_LABELS: Record<TldAction, string> = {
-  register: 'Register',
-  renew: 'Renew',
-  transfer: 'Transfer',
-  restore: 'Restore',
-};
-
-const rowKey = (i: { site_version: number; tld: string }) => `${i.site_version}|${i.tld}`;
-
 /** The price table (cost, price, margin, enabled per TLD and site version) and the bulk markup. */
 export function PricesPanel({ items }: { items: PriceItem[] }) {
   const router = useRouter();
@@ -36,17 +37,21 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
   const bulk = useFormAction('Check the fields marked below.');
   const [notice, setNotice] = useState<string | null>(null);
   const [sent, setSent] = useState<{ site_version: number; tld: string }[]>([]);
-  // The prices the browser could not read, marked until the next save.
-  const [marked, setMarked] = useState<string[]>([]);
-  /** The inputs a refusal names: unreadable ones, or those the server's fields point at. */
-  const invalid = new Set([
-    ...marked,
-    ...Object.keys(save.fields).flatMap((field) => {
-      const [, index, action] = field.split('.');
-      const change = sent[Number(index)];
-      return change && action ? [`${rowKey(change)}|${action}`] : [];
-    }),
-  ]);
+  // The prices the browser could not read, refused until the next save.
+  const [unreadable, setUnreadable] = useState<Refusal[]>([]);
+  /**
+   * Each refusal once, as a sentence naming the TLD, the price and the currency: in the list at
+   * the top (a link to its field) and beside the field it is about (decision 0324).
+   */
+  const refusals = unreadable.length > 0 ? unreadable : priceRefusals(save.fields, sent, items);
+  const besideOf = (id: string) =>
+    refusals
+      .filter((r) => r.input === id)
+      .map((r) => r.text)
+      .join(' ');
+  // The TLDs the last markup named, to say which one a refusal (`tlds.N`) is about.
+  const [markupTlds, setMarkupTlds] = useState<string[]>([]);
+  const markupProblems = markupRefusals(bulk.fields, markupTlds);
   const versions = [...new Set(items.map((i) => i.site_version))];
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -54,17 +59,15 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
     const data = new FormData(event.currentTarget);
     setNotice(null);
     const changes: Record<string, unknown>[] = [];
-    const unreadable: string[] = [];
-    const unreadableIds: string[] = [];
+    const refused: Refusal[] = [];
     for (const item of items) {
       const change: Record<string, unknown> = {};
       for (const a of TLD_ACTIONS) {
-        const text = String(data.get(`${rowKey(item)}|${a}`) ?? '');
-        const minor = minorOf(text);
-        if (minor === null) {
-          unreadable.push(`.${item.tld} ${ACTION_LABELS[a].toLowerCase()}`);
-          unreadableIds.push(`${rowKey(item)}|${a}`);
-        } else if (minor !== item.prices[a].price) change[a] = minor;
+        const id = priceInputId(item, a);
+        const read = readPrice(String(data.get(id) ?? ''), item.currency);
+        if ('problem' in read) {
+          refused.push({ input: id, text: priceSentence(item.tld, a, read.problem) });
+        } else if (read.minor !== item.prices[a].price) change[a] = read.minor;
       }
       const enabled = data.get(`${rowKey(item)}|enabled`) === 'on';
       if (enabled !== item.enabled) change.enabled = enabled;
@@ -72,11 +75,13 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
         changes.push({ site_version: item.site_version, tld: item.tld, ...change });
       }
     }
-    setMarked(unreadableIds);
-    if (unreadable.length > 0) {
-      save.refuse(`Write prices like 10.49: ${unreadable.join(', ')}.`);
+    setUnreadable(refused);
+    if (refused.length > 0) {
+      save.refuse(
+        refused.length === 1 ? 'Check the price marked below.' : 'Check the prices marked below.',
+      );
       // Nothing was sent, so the button keeps the focus: the first price to fix takes it.
-      document.getElementById(unreadableIds[0]!)?.focus();
+      document.getElementById(refused[0]!.input!)?.focus();
       return;
     }
     if (changes.length === 0) {
@@ -91,26 +96,6 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
     }
   }
 
-  /**
-   * The server names fields as `changes.N.action`: said with the TLD, its currency and price, and
-   * the input it is about (a phone's long list of cards puts it far below).
-   */
-  function reasons(): { text: string; input: string | null }[] {
-    return Object.entries(save.fields).map(([field, messages]) => {
-      const [, index, action] = field.split('.');
-      const change = sent[Number(index)];
-      const input = change && action ? `${rowKey(change)}|${action}` : null;
-      const what = change
-        ? `.${change.tld} (${items.find((i) => rowKey(i) === rowKey(change))?.currency ?? ''}) ${
-            action && action in ACTION_LABELS
-              ? ACTION_LABELS[action as TldAction].toLowerCase()
-              : ''
-          } price`
-        : field;
-      return { text: `The ${what.replace(/\s+/g, ' ').trim()} ${messages.join(', ')}.`, input };
-    });
-  }
-
   async function applyMarkup(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -119,6 +104,7 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
       .split(/[\s,]+/)
       .map((t) => t.replace(/^\./, '').toLowerCase())
       .filter(Boolean);
+    setMarkupTlds(tlds);
     const ok = await bulk.run(() =>
       browserApi.post('/api/store-admin/prices/markup', {
         site_version: Number(data.get('markup_sv')),
@@ -139,9 +125,11 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
       <form method="post" onSubmit={submit} aria-label="Prices" noValidate>
         <div role="alert">
           <FormError message={save.error} />
-          {reasons().length > 0 ? (
+          {/* The same sentences as beside the fields, each a link to its field: a phone's long
+              list of cards puts it far below. */}
+          {refusals.length > 0 ? (
             <ul>
-              {reasons().map((r) => (
+              {refusals.map((r) => (
                 <li key={r.text}>
                   {r.input ? (
                     <a
@@ -201,7 +189,8 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
                         </td>
                         {TLD_ACTIONS.map((a) => {
                           const p = item.prices[a];
-                          const id = `${rowKey(item)}|${a}`;
+                          const id = priceInputId(item, a);
+                          const beside = besideOf(id);
                           return (
                             <td key={a} data-label={ACTION_LABELS[a]}>
                               <input
@@ -212,8 +201,8 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
                                 size={7}
                                 defaultValue={majorOf(p.price)}
                                 aria-label={`.${item.tld} ${ACTION_LABELS[a].toLowerCase()} price in ${currency}`}
-                                aria-describedby={`${id}|note`}
-                                aria-invalid={invalid.has(id) || undefined}
+                                aria-describedby={beside ? `${id}|error ${id}|note` : `${id}|note`}
+                                aria-invalid={beside ? true : undefined}
                                 data-row={index}
                               />
                               <small id={`${id}|note`} className={styles.empty}>
@@ -221,6 +210,11 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
                                   ? ' no cost yet'
                                   : ` cost ${formatMoney(p.cost, sv)}, margin ${formatMoney(p.margin!, sv)}`}
                               </small>
+                              {beside ? (
+                                <p id={`${id}|error`} className={formStyles.fieldError}>
+                                  {beside}
+                                </p>
+                              ) : null}
                             </td>
                           );
                         })}
@@ -248,6 +242,9 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
         noValidate
       >
         <FormError message={bulk.error} />
+        {markupProblems.other.length > 0 ? (
+          <p className={formStyles.fieldError}>{markupProblems.other.join(' ')}</p>
+        ) : null}
         <div className={formStyles.field}>
           <label htmlFor="markup_sv" className={formStyles.label}>
             Currency
@@ -270,11 +267,14 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
             className={formStyles.input}
             inputMode="numeric"
             defaultValue="30"
-            aria-describedby={bulk.fields.percent ? 'markup_percent_error' : undefined}
+            aria-invalid={markupProblems.percent.length > 0 || undefined}
+            aria-describedby={
+              markupProblems.percent.length > 0 ? 'markup_percent_error' : undefined
+            }
           />
-          {bulk.fields.percent ? (
-            <p id="markup_percent_error" className={formStyles.error}>
-              {bulk.fields.percent.join(', ')}
+          {markupProblems.percent.length > 0 ? (
+            <p id="markup_percent_error" className={formStyles.fieldError}>
+              {markupProblems.percent.join(' ')}
             </p>
           ) : null}
         </div>
@@ -299,7 +299,14 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
             name="markup_tlds"
             className={formStyles.input}
             placeholder="com, org"
+            aria-invalid={markupProblems.tlds.length > 0 || undefined}
+            aria-describedby={markupProblems.tlds.length > 0 ? 'markup_tlds_error' : undefined}
           />
+          {markupProblems.tlds.length > 0 ? (
+            <p id="markup_tlds_error" className={formStyles.fieldError}>
+              {markupProblems.tlds.join(' ')}
+            </p>
+          ) : null}
         </div>
         <button type="submit" className={formStyles.button} disabled={bulk.waiting}>
           Apply to every price

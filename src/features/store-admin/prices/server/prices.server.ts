@@ -6,7 +6,7 @@ import { SITE_VERSIONS, type SiteVersionId } from '@/features/site-version/site-
 import { announceStoreChange, applyStoreChange } from '@/features/tenancy/server/store-sync.server';
 import { insertAdminAudit } from '../../server/admin-audit-repository.server';
 import { auditScope, type StaffContext } from '../../server/staff.server';
-import { formatMoney } from '@/features/pricing/format-money';
+import { decimalAmount } from '@/features/pricing/format-money';
 import { marginOf, markupPrice } from '../markup';
 import {
   TLD_ACTIONS,
@@ -115,14 +115,20 @@ async function writeChanges(
     const below: Record<string, string[]> = {};
     for (const { field, row } of wanted) {
       const cost = costs.get(key(row.siteVersion, row.tld));
+      // The currency is named with the amount, as the price fields and the audit write it
+      // ("8.79 GBP"): the page shows both currencies' prices at once (decision 0324).
+      const currency = SITE_VERSIONS[row.siteVersion].currency;
       for (const a of TLD_ACTIONS) {
         const c = cost?.[a];
-        if (c === undefined) below[`${field}.${a}`] = ['has no cost set by the platform yet'];
-        else if (
+        if (c === undefined) {
+          below[`${field}.${a}`] = [`has no ${currency} cost from the platform yet`];
+        } else if (
           row.prices[a] < c &&
           row.prices[a] !== rows.get(key(row.siteVersion, row.tld))!.prices[a]
         ) {
-          below[`${field}.${a}`] = [`is below the cost of ${formatMoney(c, row.siteVersion)}`];
+          below[`${field}.${a}`] = [
+            `must be at least ${decimalAmount(c)} ${currency}, the platform’s cost`,
+          ];
         }
       }
     }

@@ -12,6 +12,7 @@ import {
   ListFilters,
   QueryProblem,
 } from '@/features/store-admin/orders/components/list-filters';
+import { filterProblems } from '@/features/store-admin/orders/filter-problems';
 import { pageQuery } from '@/features/store-admin/orders/page-query';
 import {
   salesReportQuerySchema,
@@ -51,6 +52,8 @@ function CsvLink({
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+const LABELS = { from: 'From (UTC)', to: 'To (UTC)' };
+
 /**
  * The sales report (owners): per month and product type, net, VAT and gross invoiced less what
  * credit notes gave back; new customers per month; services renewing in the next 30 days of the
@@ -67,15 +70,17 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
   const to = given('to') ?? today;
   const query = pageQuery({ from, to }, salesReportQuerySchema, ['from', 'to']);
   const report = 'data' in query ? await salesReport(staff, query.data) : null;
+  // Each refusal once, beside its date; the line above the report only points to them (0324).
+  const beside = 'fields' in query ? filterProblems(query.fields, LABELS) : {};
 
   return (
     <AdminFrame current="/admin/reports" viewer={adminViewer(staff)} title="Reports">
       <ListFilters action="/admin/reports" label="Show the report">
-        <FilterInput id="from" label="From (UTC)" type="date" value={from} />
-        <FilterInput id="to" label="To (UTC)" type="date" value={to} />
+        <FilterInput id="from" label={LABELS.from} type="date" value={from} errors={beside.from} />
+        <FilterInput id="to" label={LABELS.to} type="date" value={to} errors={beside.to} />
       </ListFilters>
       {'fields' in query ? (
-        <QueryProblem fields={query.fields} labels={{ from: 'From (UTC)', to: 'To (UTC)' }} />
+        <QueryProblem fields={query.fields} labels={LABELS} beside={Object.keys(beside)} />
       ) : null}
       {report ? (
         <>

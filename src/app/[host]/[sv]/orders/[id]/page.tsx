@@ -20,6 +20,11 @@ export default async function OrderPage({ params }: Props) {
   const detail = await pageOrder(caller, id);
   if (!detail) notFound();
   return (
-    <OrderView order={detail.order} payments={detail.payments} invoiceId={detail.invoice_id} />
+    <OrderView
+      order={detail.order}
+      payments={detail.payments}
+      invoiceId={detail.invoice_id}
+      creditNotes={detail.credit_notes}
+    />
   );
 }

@@ -82,7 +82,17 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
         <dt>Paid with</dt>
         <dd>{PROVIDER_LABELS[order.provider] ?? order.provider}</dd>
         <dt>Invoice</dt>
-        <dd>{invoice ? invoice.number : 'None yet: the order is not paid.'}</dd>
+        <dd>
+          {invoice ? (
+            // The customer's /invoices/{id} is their account's only; staff download the same
+            // invoice from the store's own call (decision 0324).
+            <a href={invoice.pdf_url} download={`${invoice.number}.pdf`}>
+              {invoice.number} (PDF)
+            </a>
+          ) : (
+            'None yet: the order is not paid.'
+          )}
+        </dd>
       </dl>
 
       <h2 id="lines-title">Lines</h2>
