@@ -47,8 +47,8 @@ async function inviteBy(
   return link.pathname.split('/').pop()!;
 }
 
-async function check(token: string) {
-  const anon = await readyAgent(routes);
+async function check(token: string, host?: string) {
+  const anon = await readyAgent(routes, host);
   return anon.call(inviteCheck.GET, `/svc/invite/${token}`, { params: { token } });
 }
 
@@ -299,6 +299,60 @@ describe('invites', () => {
     expect(answer.status).toBe(409);
     expect(answer.body.error.code).toBe('email_taken');
     // The invitation is still open; nothing was written.
+    expect((await check(token)).status).toBe(200);
+  });
+
+  it('tells the link’s holder whether the invited address has an account in this store', async () => {
+    const { agent } = await owner('Hana Holder');
+    // An account in this store; one only in another store (acme); none anywhere.
+    const here = await registeredUser(routes, mail, freshEmail('here'));
+    const elsewhere = await registeredUser(routes, mail, freshEmail('acme-only'), {
+      host: 'acme.localhost',
+    });
+    const fresh = freshEmail('new');
+    const tokens = new Map<string, string>();
+    for (const [address, hasAccount] of [
+      [here, true],
+      [elsewhere, false],
+      [fresh, false],
+    ] as const) {
+      const token = await inviteBy(agent, address);
+      tokens.set(address, token);
+      const described = await check(token);
+      expect(described.status).toBe(200);
+      expect(described.body.data).toMatchObject({
+        email: address,
+        account: { name: 'Hana Holder' },
+        has_account: hasAccount,
+      });
+    }
+    // The address with an account only at acme joins here as a new one.
+    const joinToken = tokens.get(elsewhere);
+    const anon = await readyAgent(routes);
+    const joined = await anon.call(routes.account.POST, '/svc/account', {
+      method: 'POST',
+      json: { name: 'Acme Only', email: elsewhere, password: PASSWORD, invite_token: joinToken },
+    });
+    expect(joined.status).toBe(201);
+  });
+
+  it('knows no other store’s invitation: its link and its registration answer 404', async () => {
+    const { agent } = await owner('Nora Nameport');
+    const invitee = freshEmail('crossing');
+    const token = await inviteBy(agent, invitee);
+    const foreign = await check(token, 'acme.localhost');
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.code).toBe('invite_not_found');
+    const acme = await readyAgent(routes, 'acme.localhost');
+    const registered = await acme.call(routes.account.POST, '/svc/account', {
+      method: 'POST',
+      json: { name: 'Cross Store', email: invitee, password: PASSWORD, invite_token: token },
+    });
+    expect(registered.status).toBe(404);
+    expect(registered.body.error.code).toBe('invite_not_found');
+    // Nothing was written: no user at acme, and the invitation is still open at its own store.
+    const rows = await (await appDb()).select().from(users).where(eq(users.email, invitee));
+    expect(rows).toEqual([]);
     expect((await check(token)).status).toBe(200);
   });
 

@@ -11,13 +11,16 @@ import { useCustomer } from '../hooks/use-customer';
 /**
  * Activation asks for a click rather than activating on load, so a mail scanner that opens the
  * link does not use it up. A cart waiting in this browser (registered at checkout) is said, and
- * signing in then leads back to the checkout instead of the dashboard.
+ * signing in then leads back to the checkout instead of the dashboard. A link known to be spent
+ * (410) loses its button and leads on to sign-in, or to the dashboard of whoever is signed in.
  */
 export function ActivateView() {
   const token = useSearchParams().get('token');
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const [spent, setSpent] = useState(false);
   const hydrated = useHydrated();
-  const cartWaiting = (useCustomer().data?.cart.items.length ?? 0) > 0;
+  const customer = useCustomer().data;
+  const cartWaiting = (customer?.cart.items.length ?? 0) > 0;
   const [error, setError] = useState<string | null>(
     token ? null : 'This activation link is incomplete. Open the link from the mail again.',
   );
@@ -29,7 +32,10 @@ export function ActivateView() {
       await authApi.put('/api/account/activate', { token });
       setState('done');
     } catch (e) {
-      setError(problemOf(e).message);
+      const problem = problemOf(e);
+      setError(problem.message);
+      // A used or expired link (410) stays so: its button goes, the way on is a link.
+      if (problem.status === 410) setSpent(true);
       setState('idle');
     }
   }
@@ -54,7 +60,21 @@ export function ActivateView() {
   return (
     <div className={styles.form}>
       <FormError message={error} />
-      {token ? (
+      {spent ? (
+        customer?.user ? (
+          <Link prefetch={false} className={styles.link} href="/dashboard">
+            Go to your dashboard
+          </Link>
+        ) : (
+          <Link
+            prefetch={false}
+            className={styles.link}
+            href={cartWaiting ? '/login?next=/checkout' : '/login'}
+          >
+            Sign in
+          </Link>
+        )
+      ) : token ? (
         <button
           type="button"
           className={styles.button}

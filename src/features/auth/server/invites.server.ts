@@ -8,8 +8,8 @@ import { consumeLimits } from '@/lib/rate-limit/limiter';
 import { mailInvite } from './auth-mail.server';
 import { LIMITS } from './limits.server';
 import {
+  findInvite,
   findPendingInvites,
-  findToken,
   isUsable,
   issueInvite,
   withdrawInvite as withdrawInviteRow,
@@ -86,20 +86,28 @@ export async function invite(
   return { email, role, expires_at: expiresAt.toISOString() };
 }
 
-/** What an invite link shows: who invited, into which account, until when; 404 or 410 otherwise. */
-export async function describeInvite(token: string) {
+/**
+ * What an invite link shows: who invited, into which account, until when, and whether the
+ * invited address already has an account in this store (`has_account`, docs/decisions/0326). Only
+ * the holder of the token mailed to that address learns it, as registration would tell them
+ * (0080); the owner who invites is told nothing (0316). 404 for an unknown token or another
+ * store's, 410 for a used, withdrawn or expired one.
+ */
+export async function describeInvite(storeKey: string, token: string) {
   if (!/^[A-Za-z0-9_-]{22,128}$/.test(token)) throw inviteNotFound();
   const db = await appDb();
-  const row = await findToken(db, 'invite', token);
-  if (!row?.accountId) throw inviteNotFound();
+  const row = await findInvite(db, storeKey, token);
+  if (!row?.accountId || !row.email) throw inviteNotFound();
   if (!isUsable(row)) throw inviteGone();
   const accountName = await findAccountName(db, row.accountId);
   const inviter = row.invitedBy ? await findUserById(db, row.invitedBy) : null;
+  const existing = await findUserByEmail(db, storeKey, row.email);
   return {
     invited_by: { name: inviter?.name ?? '' },
     account: { name: accountName ?? '' },
     email: row.email,
     expires_at: row.expiresAt.toISOString(),
+    has_account: existing !== null,
   };
 }
 

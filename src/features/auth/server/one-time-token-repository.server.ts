@@ -50,6 +50,29 @@ export async function findToken(db: Db, kind: TokenKind, token: string): Promise
   return row ?? null;
 }
 
+/**
+ * An invite token's row when it is an invitation into an account of `storeKey`, whatever its
+ * state; null when it never existed or belongs to another store (whose token is unknown here).
+ */
+export async function findInvite(
+  db: Db,
+  storeKey: string,
+  token: string,
+): Promise<TokenRow | null> {
+  const [row] = await db
+    .select({ token: oneTimeTokens })
+    .from(oneTimeTokens)
+    .innerJoin(accounts, eq(accounts.id, oneTimeTokens.accountId))
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.kind, 'invite'),
+        eq(accounts.storeKey, storeKey),
+      ),
+    );
+  return row?.token ?? null;
+}
+
 export const isUsable = (row: TokenRow) => !row.usedAt && row.expiresAt.getTime() > now().getTime();
 
 /**

@@ -10,7 +10,7 @@ import { mailActivation, mailAlreadyRegistered, mailFinishSetup } from './auth-m
 import { inviteGone, inviteNotFound } from './invites.server';
 import { accountKey, LIMITS } from './limits.server';
 import { guessablePassword, hashPassword } from './password.server';
-import { findToken, isUsable, issueToken, consumeToken } from './one-time-token-repository.server';
+import { findInvite, isUsable, issueToken, consumeToken } from './one-time-token-repository.server';
 import {
   findUserByEmail,
   insertAccount,
@@ -91,7 +91,8 @@ export async function register(
 
   let invite = null;
   if (input.invite_token) {
-    invite = await findToken(db, 'invite', input.invite_token);
+    // Another store's invitation is unknown here: its account is not of this store (0326).
+    invite = await findInvite(db, store.key, input.invite_token);
     if (!invite) throw inviteNotFound();
     if (!isUsable(invite)) throw inviteGone();
     if (invite.email !== input.email) {

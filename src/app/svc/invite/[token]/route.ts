@@ -6,11 +6,14 @@ import { storeContext } from '@/features/session/server/request-context.server';
 
 type Context = { params: Promise<{ token: string }> };
 
-/** Checks an invite: `{invited_by, account, email, expires_at}`, 404 unknown, 410 used or expired. */
+/**
+ * Checks an invite: `{invited_by, account, email, expires_at, has_account}`; 404 unknown (or
+ * another store's), 410 used, withdrawn or expired.
+ */
 export const GET = apiRoute<Context>(async (request, { params }) => {
-  await storeContext(requestInput(request));
+  const { store } = await storeContext(requestInput(request));
   const { token } = await params;
-  return dataResponse(await describeInvite(token));
+  return dataResponse(await describeInvite(store.key, token));
 });
 
 export const POST = methodNotAllowed(['GET']);
