@@ -101,6 +101,10 @@ describe('GET/PUT /api/account/billing', () => {
     expect(
       (await c.putBilling({ ...UK_BILLING, postcode: '12345' })).body.error.fields.postcode,
     ).toEqual(['must be a UK postcode, e.g. SW1A 1AA']);
+    // An empty postcode is said once, as required, not also as malformed.
+    expect(
+      (await c.putBilling({ ...UK_BILLING, postcode: ' ' })).body.error.fields.postcode,
+    ).toEqual(['is required']);
     expect((await c.putBilling({ ...UK_BILLING, price: 1 })).status).toBe(400);
     expect((await c.getBilling()).body.data.billing).toBeNull();
   });

@@ -196,6 +196,56 @@ describe('PATCH /api/services/{id}', () => {
     );
   });
 
+  it('names every refused field of a number in one answer, each in plain words', async () => {
+    const { b, services } = await owner();
+    // A target that is no number, with a ring time out of bounds and a malformed address: the
+    // number's own check (its country) is answered with the schema's, not one after the other.
+    const all = await patch(b, services.number.id, {
+      forward_to: 'call me maybe',
+      ring_seconds: 0,
+      voicemail_email: 'not-mail',
+      emergency_address: { line1: '', city: '', postcode: '', country: 'US' },
+    });
+    expect(all.status).toBe(400);
+    expect(all.body.error.fields).toEqual({
+      forward_to: [expect.stringMatching(/^must be a phone number valid in GB or abroad/)],
+      ring_seconds: ['must be a whole number of seconds from 5 to 120'],
+      voicemail_email: ['must look like name@example.com'],
+      'emergency_address.line1': ['is required'],
+      'emergency_address.city': ['is required'],
+      'emergency_address.postcode': ['is required'],
+      'emergency_address.region': ['is required for a US address'],
+      'emergency_address.country': [
+        'must be GB: a number’s emergency address is in the number’s country',
+      ],
+    });
+    // The target now valid, the ring time still not: only the ring time is refused.
+    const ring = await patch(b, services.number.id, {
+      forward_to: '+12125550100',
+      ring_seconds: 0,
+    });
+    expect(ring.status).toBe(400);
+    expect(ring.body.error.fields).toEqual({
+      ring_seconds: ['must be a whole number of seconds from 5 to 120'],
+    });
+    for (const seconds of [4, 121, 7.5, null]) {
+      const answer = await patch(b, services.number.id, { ring_seconds: seconds });
+      expect(answer.body.error.fields, String(seconds)).toEqual({
+        ring_seconds: ['must be a whole number of seconds from 5 to 120'],
+      });
+    }
+    const long = await patch(b, services.number.id, {
+      voicemail_email: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(60)}.example`,
+    });
+    expect(long.body.error.fields.voicemail_email).toEqual(['must be at most 254 characters']);
+    // Nothing was changed by the refusals.
+    const kept = (await get(b, services.number.id)).body.data.service.settings;
+    expect(kept).toMatchObject({ forward_to: null, ring_seconds: 20, voicemail_email: null });
+    expect(
+      (await patch(b, services.number.id, { forward_to: '+12125550100', ring_seconds: 5 })).status,
+    ).toBe(200);
+  });
+
   it('gives a plan’s seats to team members, and takes seats away at the period’s end', async () => {
     const { b, services } = await owner();
     const tech = await member(b, 'technical');

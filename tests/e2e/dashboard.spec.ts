@@ -62,6 +62,14 @@ for (const [host, domains] of [
       }
     }
 
+    // The numbers page says "Numbers" once, as its h1; its list and its shop have headings of
+    // their own (decision 0328).
+    await visit(page, `${base}/dashboard/numbers`);
+    await expect(page.getByRole('heading', { name: 'Numbers', exact: true })).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 2, name: 'Your numbers' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Numbers', exact: true })).toHaveCount(1);
+    await expect(page.getByRole('region', { name: 'Your numbers' })).toBeVisible();
+
     // Until the page's scripts have arrived, its controls are disabled.
     await controlsWaitForScripts(page, `${base}/dashboard/services/${numberId}`, (tab) => [
       tab.getByRole('button', { name: 'Save call settings' }),
@@ -74,6 +82,35 @@ for (const [host, domains] of [
     // Forwarding, refused when it is not a number, then set.
     await visit(page, `${base}/dashboard/services/${numberId}`);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // Every field is checked by the server, whose words show beside it; each save replaces the
+    // last one's (no browser bubble that leaves an old message on a field now valid: 0328).
+    const forward = page.getByLabel('Forward calls to');
+    const ring = page.getByLabel('Ring time');
+    const voicemail = page.getByLabel('Voicemail to e-mail');
+    const saveCalls = page.getByRole('button', { name: 'Save call settings' });
+    await forward.fill('call me maybe');
+    await saveCalls.click();
+    await expect(forward).toHaveAccessibleDescription(/Forward calls to must be a phone number/);
+    await forward.fill('+12125550100');
+    await ring.fill('0');
+    await saveCalls.click();
+    await expect(ring).toHaveAccessibleDescription(
+      'In seconds, from 5 to 120. Ring time must be a whole number of seconds from 5 to 120.',
+    );
+    await expect(forward).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(forward).not.toHaveAccessibleDescription(/must be/);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Check the fields marked below.' }),
+    ).toBeVisible();
+    await ring.fill('121');
+    await voicemail.fill('not-mail');
+    await saveCalls.click();
+    await expect(voicemail).toHaveAccessibleDescription(
+      'Voicemail to e-mail must look like name@example.com.',
+    );
+    await expect(ring).toHaveAccessibleDescription(/Ring time must be a whole number/);
+    await ring.fill('25');
+    await voicemail.fill('');
     await page.getByLabel('Forward calls to').fill('12345');
     await page.getByRole('button', { name: 'Save call settings' }).click();
     await expect(page.getByText(/must be a phone number/)).toBeVisible();
@@ -87,6 +124,16 @@ for (const [host, domains] of [
     const region = page.getByLabel(/^(County or region \(optional\)|State)$/);
     const given = await region.inputValue();
     expect(given).toMatch(/^(Greater Manchester|NY)$/);
+    // Emptied, the required fields are named beside them by the server.
+    const line1 = page.getByLabel('Address line 1');
+    const postcode = page.getByLabel(/^(Postcode|ZIP code)$/);
+    const postcodeGiven = await postcode.inputValue();
+    await line1.fill('');
+    await postcode.fill('');
+    await page.getByRole('button', { name: 'Save emergency address' }).click();
+    await expect(line1).toHaveAccessibleDescription('Address line 1 is required.');
+    await expect(postcode).toHaveAccessibleDescription(/^(Postcode|ZIP code) is required\.$/);
+    await postcode.fill(postcodeGiven);
     await page.getByLabel('Address line 1').fill('2 Canal Street');
     await page.getByRole('button', { name: 'Save emergency address' }).click();
     await expect(
@@ -107,6 +154,18 @@ for (const [host, domains] of [
     const renewal = page.locator('dt:text-is("Renewal price") + dd');
     const twoSeats = await renewal.innerText();
     expect(twoSeats).toMatch(/ a month/);
+    // The bound is said beside the field, and where more seats come from; more is refused there.
+    const seatCount = page.getByLabel('Seats from the next period');
+    const bound = 'From 1 to 2, the seats the plan has now: fewer apply from the next period.';
+    await expect(seatCount).toHaveAccessibleDescription(bound);
+    await expect(
+      page.getByText(/^For more people, buy the plan again for them on Plans/),
+    ).toBeVisible();
+    await seatCount.fill('3');
+    await page.getByRole('button', { name: 'Change seat count' }).click();
+    await expect(seatCount).toHaveAccessibleDescription(
+      `${bound} Seats from the next period must be at most 2, the seats the plan has now.`,
+    );
     await page.getByLabel('Seats from the next period').fill('1');
     await page.getByRole('button', { name: 'Change seat count' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Seat count saved' })).toBeVisible();
@@ -253,7 +312,8 @@ test('acme: a technical member changes name servers but sees no invoices; domain
   await page.getByLabel('Their e-mail address').fill(techEmail);
   await page.getByLabel('Their role').selectOption('technical');
   await page.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'as technical' })).toBeVisible();
+  // The role in the same words as the list of open invitations (ROLE_LABELS).
+  await expect(page.getByRole('status').filter({ hasText: 'as Technical.' })).toBeVisible();
   // The date is written with its month in words (the browser asks in en-US).
   await expect(page.getByRole('list', { name: 'Open invitations' })).toContainText(
     /until [A-Z][a-z]+ \d{1,2}, \d{4}/,
@@ -302,6 +362,51 @@ test('acme: a technical member changes name servers but sees no invoices; domain
   ).toBeVisible();
   await context.close();
 
+  // The owner makes her Billing. The choice alone saves nothing (arrow keys on a closed select
+  // change it in Chromium); "Change role" does, and the page says so (decision 0328).
+  await visit(page, `${base}/dashboard/team`);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const roleOf = page.getByLabel('Role of Tess Technical');
+  await expect(roleOf).toHaveValue('technical');
+  const rolePatches: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH' && r.url().includes('/api/account/members/'))
+      rolePatches.push(r.url());
+  });
+  await roleOf.press('ArrowDown');
+  await roleOf.press('ArrowUp');
+  await roleOf.selectOption('billing');
+  await page.getByRole('button', { name: 'Change role of Tess Technical' }).click();
+  const changed = page.getByRole('status').filter({ hasText: 'Tess Technical is now Billing.' });
+  await expect(changed).toBeVisible();
+  await expect(changed).toBeFocused();
+  expect(rolePatches).toHaveLength(1);
+  // The same role again is refused beside the choice, with nothing sent.
+  await page.getByRole('button', { name: 'Change role of Tess Technical' }).click();
+  await expect(roleOf).toHaveAccessibleDescription(
+    'Tess Technical is Billing already: choose another role.',
+  );
+  expect(rolePatches).toHaveLength(1);
+  await page.reload();
+  await expect(roleOf).toHaveValue('billing');
+  // The choice is as wide as its longest role at every width, and the page no wider than a phone.
+  for (const width of [390, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const { longest, inner } = await roleOf.evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const context2d = document.createElement('canvas').getContext('2d')!;
+      context2d.font = style.font;
+      return {
+        longest: Math.max(...[...select.options].map((o) => context2d.measureText(o.text).width)),
+        inner: select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+      };
+    });
+    // Room for the longest label and the select's arrow.
+    expect(inner, `role choice at ${width}px`).toBeGreaterThanOrEqual(longest + 12);
+    await expectFitsScreen(page, `${host} team at ${width}px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+
   // One domain without auto-renew, the other with it and the kept demo card.
   await visit(page, `${base}/dashboard/services/${lapsing.id}`);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -341,7 +446,7 @@ test('acme: a technical member changes name servers but sees no invoices; domain
     ),
   );
   await visit(page, `${base}/dashboard/domains`);
-  const table = page.getByRole('region', { name: 'Domains' });
+  const table = page.getByRole('region', { name: 'Your domains' });
   await expect(table.getByRole('row', { name: new RegExp(renewing.name) })).toContainText(
     renewedUntil,
   );

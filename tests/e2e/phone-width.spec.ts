@@ -100,7 +100,7 @@ for (const host of HOSTS) {
     await expectFitsScreen(page, `${host} invoice`);
     await visit(page, `${base}/dashboard/domains`);
     // Each cell after the first says its column: read from the page, and heard with the cell.
-    const domains = page.getByRole('main').getByRole('region', { name: 'Domains', exact: true });
+    const domains = page.getByRole('main').getByRole('region', { name: 'Your domains' });
     await expect(domains.getByRole('cell', { name: /^Auto-renew: (On|Off)/ })).toBeVisible();
     // And the order and its invoice, from the orders page.
     await visit(page, `${base}/dashboard/orders`);

@@ -79,7 +79,8 @@ export function checkAddress(
   value: { country: string; postcode: string; region?: string | null },
   ctx: z.RefinementCtx,
 ): void {
-  const problem = postcodeProblem(value.country, value.postcode);
+  // An empty postcode is refused once, as required, not also as malformed.
+  const problem = value.postcode?.trim() ? postcodeProblem(value.country, value.postcode) : null;
   if (problem) ctx.addIssue({ code: 'custom', path: ['postcode'], message: problem });
   const region = regionProblem(value.country, value.region);
   if (region) ctx.addIssue({ code: 'custom', path: ['region'], message: region });

@@ -92,7 +92,10 @@ export const numberPatchSchema = z
       .int('must be a whole number of seconds from 5 to 120')
       .min(5, 'must be a whole number of seconds from 5 to 120')
       .max(120, 'must be a whole number of seconds from 5 to 120'),
-    voicemail_email: z.email('must look like name@example.com').max(254).nullable(),
+    voicemail_email: z
+      .email('must look like name@example.com')
+      .max(254, 'must be at most 254 characters')
+      .nullable(),
     emergency_address: addressSchema,
   })
   .partial();

@@ -34,7 +34,7 @@ export function InvitesPanel() {
       // A second invitation to an address replaces the first (docs/decisions/0305).
       const again = (pending ?? []).some((i) => i.email === data.data.email);
       setDone(
-        `Invitation ${again ? 'sent again' : 'sent'} to ${data.data.email} as ${ROLE_LABELS[data.data.role as Role].toLowerCase()}. ${again ? 'Only this newest link works' : 'It works once'}, within 7 days.`,
+        `Invitation ${again ? 'sent again' : 'sent'} to ${data.data.email} as ${ROLE_LABELS[data.data.role as Role]}. ${again ? 'Only this newest link works' : 'It works once'}, within 7 days.`,
       );
       formElement.reset();
       await load();

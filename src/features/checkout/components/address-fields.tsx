@@ -65,10 +65,17 @@ export function AddressFields({
       ) : null}
       {/* The country first: the fields below ask as it names them (a US ZIP code and state). */}
       {fixedCountry ? (
-        <p className={authStyles.hint}>
-          <input type="hidden" name={id('country')} value={fixedCountry.code} />
-          Country: <strong>{fixedCountry.name}</strong> (a number’s address must be in its country)
-        </p>
+        <>
+          <p className={authStyles.hint}>
+            <input type="hidden" name={id('country')} value={fixedCountry.code} />
+            Country: <strong>{fixedCountry.name}</strong> (a number’s address must be in its
+            country)
+          </p>
+          {/* Nothing to mark: a refusal of the fixed country is said where it is shown. */}
+          {err('country')?.length ? (
+            <p className={authStyles.fieldError}>Country {err('country')!.join(' ')}.</p>
+          ) : null}
+        </>
       ) : (
         <div className={authStyles.field}>
           <label htmlFor={id('country')} className={authStyles.label}>

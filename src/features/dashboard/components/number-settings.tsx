@@ -5,7 +5,7 @@ import authStyles from '@/components/form/form.module.css';
 import { Field, FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
-import { RegionField } from '@/features/checkout/components/address-fields';
+import { AddressFields } from '@/features/checkout/components/address-fields';
 import styles from './dashboard.module.css';
 import { Saved, useSettings, type Props } from './settings-parts';
 
@@ -44,7 +44,9 @@ export function NumberSettings({ service, canManage }: Props) {
     );
   return (
     <>
-      <form method="post" className={styles.panel} onSubmit={save}>
+      {/* noValidate: the server checks every field and its words show beside each (a browser's
+          bubble names one field and leaves the others' old messages standing). */}
+      <form method="post" className={styles.panel} onSubmit={save} noValidate>
         <h2>Calls</h2>
         <FormError message={s.error} />
         <Field
@@ -63,8 +65,10 @@ export function NumberSettings({ service, canManage }: Props) {
         />
         <Field
           id="ring_seconds"
-          label="Ring time in seconds"
+          label="Ring time"
+          hint="In seconds, from 5 to 120."
           type="number"
+          inputMode="numeric"
           min={5}
           max={120}
           defaultValue={settings.ring_seconds}
@@ -83,7 +87,7 @@ export function NumberSettings({ service, canManage }: Props) {
         <Saved message={s.saved} />
       </form>
       <EmergencyAddress service={service} />
-      <form method="post" className={styles.panel} onSubmit={releaseIt}>
+      <form method="post" className={styles.panel} onSubmit={releaseIt} noValidate>
         <h2>Release this number</h2>
         <p>The number leaves your account at once and goes back on sale.</p>
         <FormError message={release.error} />
@@ -102,7 +106,12 @@ export function NumberSettings({ service, canManage }: Props) {
   );
 }
 
-/** Where emergency services are sent for calls from this number: an address in its country. */
+const COUNTRY_NAMES: Record<string, string> = { GB: 'United Kingdom', US: 'United States' };
+
+/**
+ * Where emergency services are sent for calls from this number: an address in its country, in
+ * the checkout's address fields with the country fixed.
+ */
 function EmergencyAddress({ service }: Pick<Props, 'service'>) {
   const s = useSettings(service.id);
   if (service.settings.type !== 'number') return null;
@@ -128,44 +137,23 @@ function EmergencyAddress({ service }: Pick<Props, 'service'>) {
       'Emergency address saved.',
     );
   }
-  const err = (k: string) => s.fields[`emergency_address.${k}`];
+  const prefix = 'emergency_address.';
+  const errors = Object.fromEntries(
+    Object.entries(s.fields)
+      .filter(([k]) => k.startsWith(prefix))
+      .map(([k, v]) => [k.slice(prefix.length), v]),
+  );
   return (
-    <form method="post" className={styles.panel} onSubmit={save}>
-      <h2>Emergency address ({country})</h2>
+    <form method="post" className={styles.panel} onSubmit={save} noValidate>
+      <h2>Emergency address</h2>
       <p>Emergency services are sent here for calls from this number.</p>
       <FormError message={s.error} />
-      <Field
-        id="ea_line1"
-        label="Address line 1"
-        defaultValue={address?.line1 ?? ''}
-        required
-        errors={err('line1')}
-      />
-      <Field
-        id="ea_line2"
-        label="Address line 2 (optional)"
-        defaultValue={address?.line2 ?? ''}
-        errors={err('line2')}
-      />
-      <Field
-        id="ea_city"
-        label="Town or city"
-        defaultValue={address?.city ?? ''}
-        required
-        errors={err('city')}
-      />
-      <RegionField
-        id="ea_region"
-        country={country}
-        defaultValue={address?.region ?? ''}
-        errors={err('region')}
-      />
-      <Field
-        id="ea_postcode"
-        label={country === 'US' ? 'ZIP code' : 'Postcode'}
-        defaultValue={address?.postcode ?? ''}
-        required
-        errors={err('postcode')}
+      <AddressFields
+        prefix="ea_"
+        value={address}
+        errors={errors}
+        countries={[]}
+        fixedCountry={{ code: country, name: COUNTRY_NAMES[country] ?? country }}
       />
       <button type="submit" className={authStyles.secondary} disabled={s.waiting}>
         Save emergency address

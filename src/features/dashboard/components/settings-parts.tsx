@@ -44,7 +44,7 @@ export function Saved({ message }: { message: string | null }) {
 /** A form's PATCH of the service, its busy state, errors and saved message. */
 export function useSettings(serviceId: string) {
   const router = useRouter();
-  const form = useFormAction('Some settings are not valid: see the fields.');
+  const form = useFormAction('Check the fields marked below.');
   const [saved, setSaved] = useState<string | null>(null);
   async function patch(body: object, done: string) {
     setSaved(null);

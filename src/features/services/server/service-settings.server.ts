@@ -158,17 +158,50 @@ function permissionsFor(fields: string[]): Permission[] {
 const invalid = (fields: Record<string, string[]>) =>
   new ApiError(400, 'validation_failed', 'The request is not valid.', fields);
 
-/** Validates a patch; a field of another type is named as such, not as a body error. */
-function parsePatch<S extends z.ZodType>(schema: S, body: Details, type: string): z.output<S> {
+/**
+ * The checks of a number's patch that depend on the number (its country): made together with
+ * the schema's, so one answer names every refused field and a form never shows a field's old
+ * refusal beside a value that is now valid.
+ */
+function numberProblems(row: ServiceRow, body: Details): Record<string, string[]> {
+  if (row.type !== 'number') return {};
+  const country = numberCountry(text(row.details.number) ?? row.name);
+  const problems: Record<string, string[]> = {};
+  const forward = body.forward_to;
+  if (typeof forward === 'string' && !forwardTarget(forward, country)) {
+    problems.forward_to = [
+      `must be a phone number valid in ${country} or abroad in international form (+…), or a SIP address like sip:reception@pbx.example.com`,
+    ];
+  }
+  const address = body.emergency_address as { country?: unknown } | null | undefined;
+  if (typeof address?.country === 'string' && address.country.trim().toUpperCase() !== country) {
+    problems['emergency_address.country'] = [
+      `must be ${country}: a number’s emergency address is in the number’s country`,
+    ];
+  }
+  return problems;
+}
+
+/**
+ * Validates a patch; a field of another type is named as such, not as a body error. `problems`
+ * are the service's own checks, answered with the schema's (the schema's message first).
+ */
+function parsePatch<S extends z.ZodType>(
+  schema: S,
+  body: Details,
+  type: string,
+  problems: Record<string, string[]>,
+): z.output<S> {
   const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const fields = fieldsOf(result.error);
-  for (const issue of result.error.issues) {
+  if (result.success && Object.keys(problems).length === 0) return result.data;
+  const fields = result.success ? {} : fieldsOf(result.error);
+  for (const issue of result.success ? [] : result.error.issues) {
     if (issue.code !== 'unrecognized_keys' || issue.path.length > 0) continue;
     delete fields['(body)'];
     const kind = type.replace('_', ' ');
     for (const key of issue.keys) fields[key] = [`is not a setting of a ${kind}`];
   }
+  for (const [key, messages] of Object.entries(problems)) fields[key] ??= messages;
   throw invalid(fields);
 }
 
@@ -204,31 +237,16 @@ async function changeFor(
   if (row.type === 'number') {
     const number = text(details.number) ?? row.name;
     const country = numberCountry(number);
+    // numberProblems checked the target and the address's country with the schema.
     if (patch.forward_to !== undefined) {
-      const target =
+      details.forward_to =
         patch.forward_to === null ? null : forwardTarget(String(patch.forward_to), country);
-      if (patch.forward_to !== null && !target) {
-        throw invalid({
-          forward_to: [
-            `must be a phone number valid in ${country} or abroad in international form (+…), or a SIP address like sip:reception@pbx.example.com`,
-          ],
-        });
-      }
-      details.forward_to = target;
     }
     if (patch.label !== undefined) details.label = patch.label;
     if (patch.ring_seconds !== undefined) details.ring_seconds = patch.ring_seconds;
     if (patch.voicemail_email !== undefined) details.voicemail_email = patch.voicemail_email;
     if (patch.emergency_address !== undefined) {
-      const address = patch.emergency_address as ServiceAddress;
-      if (address.country !== country) {
-        throw invalid({
-          'emergency_address.country': [
-            `must be ${country}: a number’s emergency address is in the number’s country`,
-          ],
-        });
-      }
-      details.emergency_address = address;
+      details.emergency_address = patch.emergency_address as ServiceAddress;
     }
   }
   if (row.type === 'plan') {
@@ -287,7 +305,8 @@ export async function updateServiceSettings(
     for (const p of permissionsFor(fields)) requirePermission(caller.role, p);
     if (ENDED_STATUSES.includes(row.status)) throw serviceNotChangeable(row.status);
     const type = row.type as keyof typeof SCHEMAS;
-    const patch = parsePatch(SCHEMAS[type] ?? transferPatchSchema, body, row.type) as Details;
+    const schema = SCHEMAS[type] ?? transferPatchSchema;
+    const patch = parsePatch(schema, body, row.type, numberProblems(row, body)) as Details;
     if (fields.length === 0) throw invalid({ '(body)': ['name at least one setting to change'] });
     const now = clockNow();
     const change = await changeFor(tx, row, patch, scope, now);
