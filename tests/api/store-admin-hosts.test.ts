@@ -163,6 +163,47 @@ describe('hosts verified by DNS', () => {
     expect(answers.map((x) => x.status).sort()).toEqual([201, 409]);
   });
 
+  it('refuses an emoji host as the domain search does, and answers an IDN in Unicode (0329)', async () => {
+    const tag = `${n++}-${Date.now().toString(36)}`;
+    const refused = await add(a.agent, `shöp😀-${tag}.example.com`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe('validation_failed');
+    expect(refused.body.error.fields.host).toEqual([
+      'must not contain "😀": only letters, digits and hyphens can be part of a host name',
+    ]);
+    // The punycode the URL parser made of it is refused the same way, and a symbol too.
+    const punycode = await add(a.agent, `xn--shp-tna54425d.${tag}.example.com`);
+    expect(punycode.body.error.fields.host).toEqual(refused.body.error.fields.host);
+    expect((await add(a.agent, `♥-${tag}.example.com`)).body.error.fields.host).toEqual([
+      'must not contain "♥": only letters, digits and hyphens can be part of a host name',
+    ]);
+    const hosts = (await list(a.agent)).body.data.hosts.map((h: { host: string }) => h.host);
+    expect(hosts.some((h: string) => h.includes(tag))).toBe(false);
+
+    // Letters of any script are taken, as punycode, with the Unicode the owner typed beside it.
+    const idn = await add(a.agent, `shöp-${tag}.example.com`);
+    expect(idn.status).toBe(201);
+    expect(idn.body.data.host).toMatch(/^xn--shp-.*\.example\.com$/);
+    expect(idn.body.data.unicode).toBe(`shöp-${tag}.example.com`);
+    const listed = (await list(a.agent)).body.data.hosts.find(
+      (h: { host: string }) => h.host === idn.body.data.host,
+    );
+    expect(listed.unicode).toBe(`shöp-${tag}.example.com`);
+    const plain = fresh();
+    expect((await add(a.agent, plain)).body.data.unicode).toBe(plain);
+
+    // An emoji host claimed before the rule is still the store's to remove.
+    const { appDb } = await import('@/lib/db/app-db');
+    const { storeHostClaims } = await import('@/lib/db/schema');
+    const old = `xn--shp-tna54425d.${tag}.example.com`;
+    await (
+      await appDb()
+    )
+      .insert(storeHostClaims)
+      .values({ host: old, storeId: storeA.id, token: 'sfv-old', createdAt: new Date() });
+    expect((await remove(a.agent, old)).status).toBe(204);
+  });
+
   it('guards the TLS ask with its secret and answers brand hosts', async () => {
     expect(await ask('nameport.example')).toBe(200);
     expect(await ask('nameport.example', 'wrong-secret-wrong-secret')).toBe(403);

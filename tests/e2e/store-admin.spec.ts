@@ -7,8 +7,9 @@ import { PORT, visit } from './support';
 /**
  * A store's own admin in the browser (issue 26): the demo owner of bytes.localhost signs in at
  * /admin, sets up the second factor the admin asks for, sees the navigation of their role and
- * invites a member of staff, who joins from the mail on the same host and sees less. A signed-in
- * customer gets the 404 page; a visitor is sent to sign in. axe and a 390 px screen on every admin page.
+ * invites a member of staff, who joins from the mail on the same host and sees less, and is told
+ * that an owners' page is for the owners. A signed-in customer gets the 404 page; a visitor is sent
+ * to sign in. axe and a 390 px screen on every admin page.
  */
 
 const BYTES = `http://bytes.localhost:${PORT}`;
@@ -186,6 +187,10 @@ test('the owner signs in with a second factor, sees the navigation and invites s
   const customerView = await staff.context().newPage();
   const notFound = await customerView.goto(`${BYTES}/admin`);
   expect(notFound?.status()).toBe(404);
+  // An owners' page too: to someone who is not staff, the admin has no such page (0329).
+  const ownersPage = await customerView.goto(`${BYTES}/admin/staff`);
+  expect(ownersPage?.status()).toBe(404);
+  await expect(customerView.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   await customerView.close();
 
   await staff.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -197,8 +202,18 @@ test('the owner signs in with a second factor, sees the navigation and invites s
     'Orders',
     'Customers',
   ]);
-  const ownersOnly = await staff.goto(`${BYTES}/admin/staff`);
-  expect(ownersOnly?.status()).toBe(404);
+  // An owners' page opened by its address tells staff whose it is, inside the admin (0329).
+  await visit(staff, `${BYTES}/admin/staff`);
+  await expect(staff.getByRole('heading', { level: 1 })).toHaveText('Staff');
+  await expect(staff.getByTestId('owners-only')).toContainText(
+    'Only the store’s owners can use this page.',
+  );
+  await expect(staff.getByRole('link', { name: 'Back to the admin’s overview' })).toHaveAttribute(
+    'href',
+    '/admin',
+  );
+  await expect(staff.getByRole('list', { name: 'Staff members' })).toHaveCount(0);
+  await checkPage(staff, '/admin/staff (staff: for the owners)');
 
   // The owner sees the new member of staff.
   await owner.goto(`${BYTES}/admin/staff`);

@@ -65,29 +65,48 @@ function hostOf(text: string): string {
   return rest.replace(/:\d*$/, '');
 }
 
-/** What is wrong with an internationalised name, in words; null when IDNA2008 takes it. */
-function idnRule(text: string): string | null {
+/**
+ * Why an internationalised name is refused: the first character IDNA2008 refuses (an emoji, a
+ * symbol), or the rule the name breaks as a whole (a punycode label that does not decode, mixed
+ * directions), in the search's words.
+ */
+export type IdnRefusal = { character: string } | { rule: string };
+
+/** What is wrong with an internationalised name; null when IDNA2008 takes it. */
+function idnRefusal(text: string): IdnRefusal | null {
   const ascii = toASCII(text, UTS46);
   if (ascii === null) {
     // A punycode label that does not decode; else a symbol (STD3) or mixed directions.
-    if (/^[\x00-\x7f]*$/.test(text)) return UNREADABLE;
+    if (/^[\x00-\x7f]*$/.test(text)) return { rule: UNREADABLE };
     const relaxed = toASCII(text, { ...UTS46, checkBidi: false, checkJoiners: false });
-    return relaxed === null ? SYMBOLS : UNREADABLE;
+    return { rule: relaxed === null ? SYMBOLS : UNREADABLE };
   }
   for (const label of tr46ToUnicode(ascii, UTS46).domain.split('.')) {
     const refused = idna2008Refused(label);
-    if (refused) {
-      return `"${refused}" cannot be part of a domain name: only letters, digits and hyphens can.`;
-    }
+    if (refused) return { character: refused };
   }
   return null;
 }
 
+/** What is wrong with an internationalised name, in words; null when IDNA2008 takes it. */
+function idnRule(text: string): string | null {
+  const refusal = idnRefusal(text);
+  if (!refusal) return null;
+  return 'character' in refusal
+    ? `"${refusal.character}" cannot be part of a domain name: only letters, digits and hyphens can.`
+    : refusal.rule;
+}
+
 /**
- * What IDNA2008 refuses in a host name already in ASCII (a name server's, made so by the URL
- * parser, which follows UTS 46 and takes symbols such as emoji), in the search's words; null when
- * it has no internationalised label or IDNA2008 takes them all (docs/decisions/0141).
+ * What IDNA2008 refuses in a host name already in ASCII (a name server's or a store's host, made
+ * so by the URL parser, which follows UTS 46 and takes symbols such as emoji); null when it has
+ * no internationalised label or IDNA2008 takes them all (docs/decisions/0141, 0329).
  */
+export function asciiIdnRefusal(ascii: string): IdnRefusal | null {
+  return /(^|\.)xn--/i.test(ascii) ? idnRefusal(ascii.toLowerCase()) : null;
+}
+
+/** `asciiIdnRefusal` in the search's words. */
 export function asciiHostRule(ascii: string): string | null {
   return /(^|\.)xn--/i.test(ascii) ? idnRule(ascii.toLowerCase()) : null;
 }

@@ -9,9 +9,12 @@ import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
 import { utcMinute } from '@/lib/utc-minute';
 import styles from '../components/admin.module.css';
+import { hostLabel, removalQuestion, removedNotice } from './host-label';
 
 export type HostRow = {
   host: string;
+  /** The host in Unicode; the same as `host` for a plain ASCII name. */
+  unicode: string;
   status: 'pending' | 'verified' | 'record_missing';
   record: { name: string; type: 'TXT'; value: string };
   verified_at: string | null;
@@ -19,6 +22,9 @@ export type HostRow = {
   serving_until: string | null;
   claim_expires_at: string | null;
 };
+
+/** Who runs the platform, for an owner to ask (the invoices' platform, decision 0231). */
+export type PlatformContact = { name: string; email: string | null };
 
 const STATUS: Record<HostRow['status'], { label: string; tone: 'warn' | 'good' | 'bad' }> = {
   pending: { label: 'Waiting for its TXT record', tone: 'warn' },
@@ -28,11 +34,21 @@ const STATUS: Record<HostRow['status'], { label: string; tone: 'warn' | 'good' |
 
 /**
  * The store's hosts: each with its status, the records to create (the TXT record that proves it,
- * and where to point it, `target` being the operator's STORE_HOST_TARGET), a Verify button (looks
- * the record up now) and Remove; and the form to add a host. What Verify or Remove answers shows
- * in that host's card, beside the button pressed. Owners only (hosts.write).
+ * and where to point it, `target` being the operator's STORE_HOST_TARGET, or else the operator to
+ * ask), a Verify button (looks the record up now) and Remove; and the form to add a host. What
+ * Verify or Remove answers shows in that host's card, beside the button pressed. An
+ * internationalised host shows in Unicode beside its punycode (decision 0329). Owners only
+ * (hosts.write).
  */
-export function HostsPanel({ hosts, target }: { hosts: HostRow[]; target: string | null }) {
+export function HostsPanel({
+  hosts,
+  target,
+  operator,
+}: {
+  hosts: HostRow[];
+  target: string | null;
+  operator: PlatformContact;
+}) {
   const router = useRouter();
   const add = useFormAction('Check the host name.');
   const each = useFormAction('The request is not valid.');
@@ -50,7 +66,8 @@ export function HostsPanel({ hosts, target }: { hosts: HostRow[]; target: string
     let added = '';
     const ok = await add.run(async () => {
       // The host as the server keeps it (no scheme or path, IDN as punycode), not as typed.
-      added = (await browserApi.post('/api/store-admin/hosts', { host })).data.data.host;
+      const { data } = (await browserApi.post('/api/store-admin/hosts', { host })).data;
+      added = hostLabel(data.host, data.unicode);
     });
     if (ok) {
       setNotice(`${added} is added: set its TXT record, then press Verify.`);
@@ -59,24 +76,24 @@ export function HostsPanel({ hosts, target }: { hosts: HostRow[]; target: string
     }
   }
 
-  async function verify(host: string) {
+  async function verify(row: HostRow) {
     if (each.waiting) return;
     setNotice(null);
     setCardNotice(null);
-    setActed(host);
-    if (await each.run(() => browserApi.post(`${path(host)}/verify`, {}))) {
-      setCardNotice(`${host} is verified: it serves the store now.`);
+    setActed(row.host);
+    if (await each.run(() => browserApi.post(`${path(row.host)}/verify`, {}))) {
+      setCardNotice(`${hostLabel(row.host, row.unicode)} is verified: it serves the store now.`);
       router.refresh();
     }
   }
 
-  async function remove(host: string) {
+  async function remove(row: HostRow) {
     setNotice(null);
     setCardNotice(null);
-    setActed(host);
-    if (await each.run(() => browserApi.delete(path(host)))) {
+    setActed(row.host);
+    if (await each.run(() => browserApi.delete(path(row.host)))) {
       setActed(null);
-      setNotice(`${host} is removed: it no longer serves the store.`);
+      setNotice(removedNotice(row, hostLabel(row.host, row.unicode)));
       router.refresh();
     }
   }
@@ -89,12 +106,12 @@ export function HostsPanel({ hosts, target }: { hosts: HostRow[]; target: string
       <FormStatus message={notice} />
       {actedListed ? null : <FormError message={each.error} />}
       {hosts.length === 0 ? (
-        <p className={styles.empty}>No host has been added yet.</p>
+        <p className={styles.empty}>No host of your own has been added yet.</p>
       ) : (
         <ul className={`${styles.cards} ${styles.hostCards}`} aria-label="Hosts">
           {hosts.map((h) => (
             <li key={h.host} className={styles.panel} data-host={h.host}>
-              <h2>{h.host}</h2>
+              <h2>{hostLabel(h.host, h.unicode)}</h2>
               <p>
                 <span className={`${styles.badge} ${styles[STATUS[h.status].tone]}`}>
                   {STATUS[h.status].label}
@@ -127,7 +144,10 @@ export function HostsPanel({ hosts, target }: { hosts: HostRow[]; target: string
                       a CNAME record named <code>{h.host}</code> pointing to <code>{target}</code>
                     </>
                   ) : (
-                    'a record pointing to this platform: ask its operator for the name or address'
+                    <>
+                      a record pointing to this platform: ask its operator, {operator.name}
+                      {operator.email ? ` (${operator.email})` : ''}, for the name or address
+                    </>
                   )}
                 </dd>
               </dl>
@@ -137,17 +157,17 @@ export function HostsPanel({ hosts, target }: { hosts: HostRow[]; target: string
                   className={formStyles.button}
                   // aria-disabled, not disabled: a disabled button drops the focus to the page.
                   aria-disabled={each.waiting}
-                  onClick={() => verify(h.host)}
+                  onClick={() => verify(h)}
                 >
-                  Verify<span className={styles.hidden}> {h.host}</span>
+                  Verify<span className={styles.hidden}> {hostLabel(h.host, h.unicode)}</span>
                 </button>
                 <ConfirmButton
                   label="Remove"
-                  name={h.host}
-                  question={`Remove ${h.host}? It stops serving the store at once.`}
+                  name={hostLabel(h.host, h.unicode)}
+                  question={removalQuestion(h, hostLabel(h.host, h.unicode))}
                   confirm="Yes, remove"
                   disabled={each.waiting}
-                  onConfirm={() => remove(h.host)}
+                  onConfirm={() => remove(h)}
                 />
               </p>
               {acted === h.host ? (

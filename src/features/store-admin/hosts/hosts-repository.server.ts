@@ -15,7 +15,7 @@ import { announceStoreChange, applyStoreChange } from '@/features/tenancy/server
 import { insertAdminAudit, type AdminAuditScope } from '../server/admin-audit-repository.server';
 import { auditScope, type StaffContext } from '../server/staff.server';
 import { checkVerifyRecord, verifyRecordName } from './dns-check.server';
-import { parseHostName } from './host-name';
+import { hostUnicode, parseHostName } from './host-name';
 
 /**
  * Hosts a store's owner adds (issue 26 point 5, docs/decisions/0175-0179): a claim holds the
@@ -38,6 +38,8 @@ export type HostStatus = 'pending' | 'verified' | 'record_missing';
 
 export type HostView = {
   host: string;
+  /** The host in Unicode, as the owner typed it; the same as `host` for a plain ASCII name. */
+  unicode: string;
   status: HostStatus;
   record: { name: string; type: 'TXT'; value: string };
   created_at: string;
@@ -67,6 +69,7 @@ function viewOf(claim: Claim): HostView {
       : 'verified';
   return {
     host: claim.host,
+    unicode: hostUnicode(claim.host),
     status,
     record: { name: verifyRecordName(claim.host), type: 'TXT', value: claim.token },
     created_at: claim.createdAt.toISOString(),
@@ -112,6 +115,21 @@ export async function listHosts(staff: StaffContext): Promise<{ hosts: HostView[
     .where(eq(storeHostClaims.storeId, staff.storeId))
     .orderBy(asc(storeHostClaims.host));
   return { hosts: claims.map(viewOf) };
+}
+
+/**
+ * Every host that serves the store now (store_hosts): the ones the operator gave it with the
+ * store, which have no claim to list, and the added hosts verified and not lapsed. For the hosts
+ * page, which says where the store is served (decision 0329).
+ */
+export async function servedHosts(staff: StaffContext): Promise<string[]> {
+  const db = await appDb();
+  const rows = await db
+    .select({ host: storeHosts.host })
+    .from(storeHosts)
+    .where(eq(storeHosts.storeId, staff.storeId))
+    .orderBy(asc(storeHosts.host));
+  return rows.map((r) => r.host);
 }
 
 /**

@@ -9,5 +9,6 @@ export {
   isServedHost,
   listHosts,
   removeHost,
+  servedHosts,
   verifyHost,
 } from './hosts-repository.server';

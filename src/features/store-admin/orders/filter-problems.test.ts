@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterProblems } from './filter-problems';
 import { pageQuery } from './page-query';
-import { salesReportQuerySchema } from './schemas';
+import { customerListQuerySchema, orderListQuerySchema, salesReportQuerySchema } from './schemas';
 
 const LABELS = { from: 'From (UTC)', to: 'To (UTC)' };
 const report = (from: string, to: string) => {
@@ -36,5 +36,35 @@ describe('the report’s refused dates, said once beside each (decision 0324)', 
         LABELS,
       ),
     ).toEqual({ to: ['To (UTC) must not be before From (UTC).'] });
+  });
+});
+
+describe('the orders’ and customers’ refused filters, said once beside each (decision 0329)', () => {
+  const ORDER_LABELS = {
+    q: 'Number, e-mail or name',
+    status: 'Status',
+    provider: 'Paid with',
+    from: 'Placed from (UTC)',
+    to: 'Placed until (UTC)',
+  };
+  const orders = (params: Record<string, string>) => {
+    const read = pageQuery(params, orderListQuerySchema, [...Object.keys(ORDER_LABELS), 'cursor']);
+    return 'fields' in read ? filterProblems(read.fields, ORDER_LABELS) : null;
+  };
+
+  it('puts a customer search with a control character beside its field', () => {
+    const read = pageQuery({ q: 'ann\u0007' }, customerListQuerySchema, ['q', 'cursor']);
+    expect('fields' in read && filterProblems(read.fields, { q: 'E-mail or name' })).toEqual({
+      q: ['E-mail or name must not contain control characters.'],
+    });
+  });
+
+  it('names each refused order filter by its label, and leaves a stranger cursor for the top', () => {
+    expect(orders({ q: 'x\u0000', status: 'lost', from: '2026-02-30' })).toEqual({
+      q: ['Number, e-mail or name must not contain control characters.'],
+      status: ['Status must be one of awaiting_payment, paid, fulfilled, cancelled, refunded.'],
+      from: ['Placed from (UTC) is not a date.'],
+    });
+    expect(orders({ cursor: 'not a cursor!' })).toEqual({});
   });
 });

@@ -21,7 +21,8 @@ const pageContext = cache(async () => requestContext(await pageRequestInput()));
  * - a signed-in person who is not staff of this store gets the store's 404, as for any page
  *   that does not exist (shoppers and customers never learn more);
  * - staff whose session showed no second factor are sent to /admin/second-factor;
- * - a section the role may not use is a 404 too: the navigation never links to it.
+ * - a section the role may not use is a 404 too: the navigation never links to it (an owners'
+ *   section says so to staff instead: `pageSection`).
  *
  * `path` is where the visitor comes back to after signing in (default `/admin`).
  */
@@ -40,6 +41,26 @@ export async function pageStaff(
     case 'forbidden':
       notFound();
   }
+}
+
+/**
+ * An owners' section of the admin (decision 0329): like `pageStaff`, but a member of staff whose
+ * role may not use it gets `allowed: false` and their own staff context, so the page can say, in
+ * the admin's frame, that it is for the store's owners (`OwnersOnly`), rather than that it does
+ * not exist. They are staff, who know the admin and its sections; anyone else still gets the 404.
+ */
+export async function pageSection(
+  permission: StorePermission,
+  path: string,
+): Promise<{ staff: StaffContext; allowed: boolean }> {
+  const ctx = await pageContext();
+  const result = await staffOf(ctx, permission);
+  if ('staff' in result) return { staff: result.staff, allowed: true };
+  if (result.refusal === 'forbidden') {
+    const member = await staffOf(ctx);
+    if ('staff' in member) return { staff: member.staff, allowed: false };
+  }
+  return { staff: await pageStaff(permission, path), allowed: true };
 }
 
 /** What /admin/second-factor shows: who is enrolling, and whether they have a factor already. */

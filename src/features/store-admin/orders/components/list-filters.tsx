@@ -78,18 +78,27 @@ export function FilterSelect({
   label,
   value,
   options,
+  errors,
 }: {
   id: string;
   label: string;
   value?: string;
   options: readonly { value: string; label: string }[];
+  /** Sentences from `filterProblems(...)[id]`, shown under the select. */
+  errors?: readonly string[];
 }) {
   return (
     <div className={formStyles.field}>
       <label htmlFor={id} className={formStyles.label}>
         {label}
       </label>
-      <select id={id} name={id} className={formStyles.input} defaultValue={value ?? ''}>
+      <select
+        id={id}
+        name={id}
+        className={formStyles.input}
+        defaultValue={value ?? ''}
+        {...errorProps(id, errors)}
+      >
         <option value="">Any</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -97,6 +106,7 @@ export function FilterSelect({
           </option>
         ))}
       </select>
+      <FilterError id={id} errors={errors} />
     </div>
   );
 }

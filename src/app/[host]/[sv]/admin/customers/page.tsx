@@ -8,6 +8,7 @@ import {
   ListFilters,
   QueryProblem,
 } from '@/features/store-admin/orders/components/list-filters';
+import { filterProblems } from '@/features/store-admin/orders/filter-problems';
 import { listForPage, pageQuery } from '@/features/store-admin/orders/page-query';
 import { customerListQuerySchema } from '@/features/store-admin/orders/schemas';
 import { listAdminCustomers } from '@/features/store-admin/orders/server/admin-orders.server';
@@ -19,6 +20,8 @@ export const dynamic = 'force-dynamic';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
+const LABELS = { q: 'E-mail or name' };
+
 /** The store's customer accounts, newest first, 50 a page, searched by e-mail or name. */
 export default async function AdminCustomersPage({ searchParams }: { searchParams: SearchParams }) {
   const staff = await pageStaff('customers.read', '/admin/customers');
@@ -27,13 +30,17 @@ export default async function AdminCustomersPage({ searchParams }: { searchParam
   const q = typeof params.q === 'string' && params.q !== '' ? params.q : undefined;
 
   const { page, problem } = await listForPage(query, (data) => listAdminCustomers(staff, data));
+  // Each refusal once, beside its field; the line above the list only points to it (0324).
+  const beside = problem ? filterProblems(problem, LABELS) : {};
 
   return (
     <AdminFrame current="/admin/customers" viewer={adminViewer(staff)} title="Customers">
       <ListFilters action="/admin/customers" label="Find customers">
-        <FilterInput id="q" label="E-mail or name" type="search" value={q} />
+        <FilterInput id="q" label={LABELS.q} type="search" value={q} errors={beside.q} />
       </ListFilters>
-      {problem ? <QueryProblem fields={problem} labels={{ q: 'E-mail or name' }} /> : null}
+      {problem ? (
+        <QueryProblem fields={problem} labels={LABELS} beside={Object.keys(beside)} />
+      ) : null}
       {page && page.customers.length === 0 ? (
         <p className={styles.empty}>
           {q ? 'No customer matches.' : 'No customers yet: they show here once they register.'}

@@ -14,6 +14,7 @@ import {
   ListFilters,
   QueryProblem,
 } from '@/features/store-admin/orders/components/list-filters';
+import { filterProblems } from '@/features/store-admin/orders/filter-problems';
 import { listForPage, pageQuery } from '@/features/store-admin/orders/page-query';
 import {
   ADMIN_ORDER_STATUSES,
@@ -35,6 +36,13 @@ const PROVIDER_LABELS: Record<string, string> = {
   manual: 'Bank transfer',
 };
 const FILTERS = ['q', 'status', 'provider', 'from', 'to'] as const;
+const LABELS: Record<(typeof FILTERS)[number], string> = {
+  q: 'Number, e-mail or name',
+  status: 'Status',
+  provider: 'Paid with',
+  from: 'Placed from (UTC)',
+  to: 'Placed until (UTC)',
+};
 
 /** The store's orders, newest first, 50 a page, with search and filters (orders.read). */
 export default async function AdminOrdersPage({ searchParams }: { searchParams: SearchParams }) {
@@ -46,37 +54,38 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
   ) as Record<(typeof FILTERS)[number], string | undefined>;
 
   const { page, problem } = await listForPage(query, (data) => listAdminOrders(staff, data));
+  // Each refusal once, beside its filter; the line above the list only points to it (0324).
+  const beside = problem ? filterProblems(problem, LABELS) : {};
 
   return (
     <AdminFrame current="/admin/orders" viewer={adminViewer(staff)} title="Orders">
       <ListFilters action="/admin/orders" label="Find orders">
-        <FilterInput id="q" label="Number, e-mail or name" type="search" value={shown.q} />
+        <FilterInput id="q" label={LABELS.q} type="search" value={shown.q} errors={beside.q} />
         <FilterSelect
           id="status"
-          label="Status"
+          label={LABELS.status}
           value={shown.status}
           options={ADMIN_ORDER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+          errors={beside.status}
         />
         <FilterSelect
           id="provider"
-          label="Paid with"
+          label={LABELS.provider}
           value={shown.provider}
           options={ADMIN_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] ?? p }))}
+          errors={beside.provider}
         />
-        <FilterInput id="from" label="Placed from (UTC)" type="date" value={shown.from} />
-        <FilterInput id="to" label="Placed until (UTC)" type="date" value={shown.to} />
+        <FilterInput
+          id="from"
+          label={LABELS.from}
+          type="date"
+          value={shown.from}
+          errors={beside.from}
+        />
+        <FilterInput id="to" label={LABELS.to} type="date" value={shown.to} errors={beside.to} />
       </ListFilters>
       {problem ? (
-        <QueryProblem
-          fields={problem}
-          labels={{
-            q: 'Number, e-mail or name',
-            status: 'Status',
-            provider: 'Paid with',
-            from: 'Placed from (UTC)',
-            to: 'Placed until (UTC)',
-          }}
-        />
+        <QueryProblem fields={problem} labels={LABELS} beside={Object.keys(beside)} />
       ) : null}
       {page && page.orders.length === 0 ? (
         <p className={styles.empty}>

@@ -1,17 +1,20 @@
 import type { Metadata } from 'next';
 import { AdminFrame } from '@/features/store-admin/components/admin-frame';
+import { OwnersOnly } from '@/features/store-admin/components/owners-only';
 import { connectAvailable } from '@/features/payments/server/stripe-connect.server';
 import { PaymentsPanel } from '@/features/store-admin/components/payments-panel';
 import { paymentsState } from '@/features/store-admin/payments/server/payments-admin.server';
 import { adminViewer } from '@/features/store-admin/server/admin-viewer.server';
-import { pageStaff } from '@/features/store-admin/server/page-staff.server';
+import { pageSection } from '@/features/store-admin/server/page-staff.server';
 
 export const metadata: Metadata = { title: 'Payments', robots: { index: false } };
 export const dynamic = 'force-dynamic';
 
 /** Who is paid and named on the invoices; connect or disconnect the store's Stripe account (owners). */
 export default async function AdminPaymentsPage() {
-  const staff = await pageStaff('payouts.manage', '/admin/payments');
+  const access = await pageSection('payouts.manage', '/admin/payments');
+  if (!access.allowed) return <OwnersOnly viewer={adminViewer(access.staff)} title="Payments" />;
+  const { staff } = access;
   const state = await paymentsState(staff);
   return (
     <AdminFrame current="/admin/payments" viewer={adminViewer(staff)} title="Payments">

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { now as clockNow } from '@/lib/clock';
 import { AdminFrame } from '@/features/store-admin/components/admin-frame';
+import { OwnersOnly } from '@/features/store-admin/components/owners-only';
 import styles from '@/features/store-admin/components/admin.module.css';
 import {
   adminMoney,
@@ -23,7 +24,7 @@ import {
   salesReport,
 } from '@/features/store-admin/orders/server/sales-report.server';
 import { adminViewer } from '@/features/store-admin/server/admin-viewer.server';
-import { pageStaff } from '@/features/store-admin/server/page-staff.server';
+import { pageSection } from '@/features/store-admin/server/page-staff.server';
 
 export const metadata: Metadata = { title: 'Reports', robots: { index: false } };
 export const dynamic = 'force-dynamic';
@@ -61,7 +62,9 @@ const LABELS = { from: 'From (UTC)', to: 'To (UTC)' };
  * file of its own.
  */
 export default async function AdminReportsPage({ searchParams }: { searchParams: SearchParams }) {
-  const staff = await pageStaff('reports.read', '/admin/reports');
+  const access = await pageSection('reports.read', '/admin/reports');
+  if (!access.allowed) return <OwnersOnly viewer={adminViewer(access.staff)} title="Reports" />;
+  const { staff } = access;
   const params = await searchParams;
   const today = clockNow().toISOString().slice(0, 10);
   const given = (k: 'from' | 'to') =>

@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import { AdminFrame } from '@/features/store-admin/components/admin-frame';
+import { OwnersOnly } from '@/features/store-admin/components/owners-only';
 import { StaffPanel } from '@/features/store-admin/components/staff-panel';
 import { adminViewer } from '@/features/store-admin/server/admin-viewer.server';
-import { pageStaff } from '@/features/store-admin/server/page-staff.server';
+import { pageSection } from '@/features/store-admin/server/page-staff.server';
 import { staffList } from '@/features/store-admin/server/staff-admin.server';
 
 export const metadata: Metadata = { title: 'Staff', robots: { index: false } };
@@ -10,7 +11,9 @@ export const dynamic = 'force-dynamic';
 
 /** The store's staff and invitations (owners). */
 export default async function AdminStaffPage() {
-  const staff = await pageStaff('staff.manage', '/admin/staff');
+  const access = await pageSection('staff.manage', '/admin/staff');
+  if (!access.allowed) return <OwnersOnly viewer={adminViewer(access.staff)} title="Staff" />;
+  const { staff } = access;
   const { staff: members, invites } = await staffList(staff);
   return (
     <AdminFrame current="/admin/staff" viewer={adminViewer(staff)} title="Staff">
