@@ -349,6 +349,13 @@ const MATRIX: [string, Call, readonly [number, number, number, number, number]][
     BILLING(200),
   ],
   ['GET /api/checkout', (w) => as(w, routes.checkout.GET, '/api/checkout'), BILLING(200)],
+  [
+    // Buying is billing.manage: a member who may not pay holds nothing (docs/decisions/0327).
+    'POST /api/cart',
+    (w) =>
+      send(w, routes.cart.POST, 'POST', '/api/cart', { type: 'plan', plan: 'business', users: 1 }),
+    BILLING(200),
+  ],
   ['GET /api/orders', (w) => as(w, routes.orders.GET, '/api/orders'), BILLING(200)],
   [
     // An empty body: the roles that may order are told what is missing, the others 403.
@@ -546,7 +553,6 @@ const NOT_ACCOUNT_CALLS: Record<string, string> = {
   'PATCH /api/admin/stores/{host}': 'operator (ADMIN_API_TOKEN)',
   'POST /api/admin/stores/{host}/staff': 'operator (ADMIN_API_TOKEN)',
   'GET /api/cart': 'the visitor’s cart, signed in or not',
-  'POST /api/cart': 'the visitor’s cart',
   'PUT /api/cart/{id}': 'the visitor’s cart',
   'DELETE /api/cart/{id}': 'the visitor’s cart',
   'DELETE /api/cart/clear': 'the visitor’s cart',

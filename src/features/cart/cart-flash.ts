@@ -16,3 +16,18 @@ export function onCartFlash(listener: Listener): () => void {
 export function flashCart(cart: Cart): void {
   for (const listener of listeners) listener(cart);
 }
+
+/**
+ * Every cart this tab's cart calls answered, flash or not: an add button whose line was removed
+ * elsewhere on the page (the dashboard's order so far, the checkout) offers to add it again.
+ */
+const changeListeners = new Set<Listener>();
+
+export function onCartChange(listener: Listener): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
+}
+
+export function cartChanged(cart: Cart): void {
+  for (const listener of changeListeners) listener(cart);
+}

@@ -27,7 +27,16 @@ function otherCurrency(siteVersion: SiteVersionId): string {
  * `siteVersion` is the version the page was rendered for; when the shopper switches, the page
  * re-renders with the new one and the cart is fetched again, repriced by the server.
  */
-export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId; initial?: Cart }) {
+export function CartView({
+  siteVersion,
+  initial,
+  cannotBuy = null,
+}: {
+  siteVersion: SiteVersionId;
+  initial?: Cart;
+  /** Why the signed-in member cannot check out (their role may not buy), or null. */
+  cannotBuy?: string | null;
+}) {
   const { data: cart, error, mutate } = useCart(initial);
   useEffect(() => {
     if (cart && cart.site_version !== siteVersion) void mutate();
@@ -121,7 +130,15 @@ export function CartView({ siteVersion, initial }: { siteVersion: SiteVersionId;
             ))}
           </ul>
           <CartTotals cart={cart} />
-          {cart.items.some((l) => !l.unavailable) ? (
+          {cannotBuy ? (
+            // No "Check out" to a page that would only refuse: said here, before (0327).
+            <p className={styles.notice} role="note" data-testid="cannot-buy">
+              {cannotBuy}
+              {cart.items.some((l) => l.number && l.held_until)
+                ? ' A number you remove is free for others at once.'
+                : null}
+            </p>
+          ) : cart.items.some((l) => !l.unavailable) ? (
             <Link prefetch={false} href="/checkout" className={styles.checkout}>
               Check out
             </Link>

@@ -2,7 +2,7 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiErrorMessage } from '../api-error-message';
-import { flashCart } from '../cart-flash';
+import { cartChanged, flashCart } from '../cart-flash';
 import { rememberPrices } from '../cart-prices-seen';
 import { CART_KEY, type Cart } from '../cart-types';
 
@@ -50,6 +50,7 @@ export function useCartActions() {
         await mutate(CART_KEY, cart, { revalidate: false });
         // The answer's prices are what the shopper is shown now (the fly-out, the cart page).
         rememberPrices(cart);
+        cartChanged(cart);
         if (options.flash) flashCart(cart);
         return { ok: true, cart };
       } catch (error) {

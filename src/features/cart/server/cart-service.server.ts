@@ -2,6 +2,8 @@ import 'server-only';
 import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/api-response';
+import { expireCacheTags } from '@/lib/cache/cache-tags';
+import { numbersPageTag } from '@/features/catalog/search-address';
 import { releaseCartHolds } from '@/features/catalog/server/inventory.server';
 import type { RequestContext } from '@/features/session/server/request-context.server';
 import type { SiteVersionId } from '@/features/site-version/site-version';
@@ -142,6 +144,15 @@ export async function changeItem(
   });
 }
 
+/**
+ * A released number is for sale again at once: the cached numbers pages are expired, as a hold
+ * expires them (0111), rather than left to their 15 seconds. Both site versions': the number's
+ * country need not be the one the cart is priced in now.
+ */
+function offerAgain(): void {
+  expireCacheTags([numbersPageTag(1), numbersPageTag(2)]);
+}
+
 /** DELETE /api/cart/{id}: removes a line and releases its number. */
 export async function removeItem(
   ctx: CartScope,
@@ -152,17 +163,23 @@ export async function removeItem(
   const cart = await findCart(db, ctx.owner);
   const item = cart ? (await listItems(db, cart.id)).find((i) => i.id === itemId) : undefined;
   if (!cart || !item) throw lineNotFound();
-  return changeCart(ctx, expected, async (tx, c) => {
+  const answer = await changeCart(ctx, expected, async (tx, c) => {
     if (!(await hasItem(tx, c.id, itemId))) throw lineNotFound();
     await deleteItems(tx, c.id, itemId);
     if (item.number) await releaseCartHolds(tx, c.id, [item.number]);
   });
+  if (item.number) offerAgain();
+  return answer;
 }
 
 /** DELETE /api/cart/clear: empties the cart and releases every hold. */
 export async function clearCart(ctx: CartScope, expected?: number): Promise<CartView> {
-  return changeCart(ctx, expected, async (tx, cart) => {
+  let numbers = false;
+  const answer = await changeCart(ctx, expected, async (tx, cart) => {
+    numbers = (await listItems(tx, cart.id)).some((i) => i.number);
     await deleteItems(tx, cart.id);
     await releaseCartHolds(tx, cart.id);
   });
+  if (numbers) offerAgain();
+  return answer;
 }

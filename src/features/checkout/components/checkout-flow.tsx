@@ -1,8 +1,18 @@
 'use client';
+import Link from 'next/link';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { problemOf } from '@/features/auth/api/auth-api';
 import type { BillingDetails } from '@/features/billing/schemas';
+import type { Cart } from '@/features/cart/cart-types';
 import { EmptyCart } from '@/features/cart/components/empty-cart';
+import {
+  OrderLines,
+  RemovalError,
+  RemovalMessage,
+  useRemoveLine,
+} from '@/features/cart/components/order-lines';
+import { Price } from '@/features/pricing/components/price';
+import { useHydrated } from '@/lib/use-hydrated';
 import { browserApi } from '@/lib/browser-api';
 import type { Checkout, CheckoutChange, WaitingOrder } from '../checkout-types';
 import { forgetDetails, keepDetails, keptDetailsFor, keptDetailsText } from '../details-kept';
@@ -28,6 +38,18 @@ function titlesOf(c: Checkout): Record<Step, string> {
 
 const NO_DETAILS: Details = { registrant: null, numberAddresses: {}, sameAsBilling: {} };
 
+/** The details given, without those of lines no longer in the cart (a line removed here). */
+function detailsFor(details: Details, cart: Cart): Details {
+  const ids = new Set(cart.items.map((l) => l.id));
+  const mine = <T,>(record: Record<string, T>) =>
+    Object.fromEntries(Object.entries(record).filter(([id]) => ids.has(id)));
+  return {
+    registrant: cart.items.some((l) => l.domain) ? details.registrant : null,
+    numberAddresses: mine(details.numberAddresses),
+    sameAsBilling: mine(details.sameAsBilling),
+  };
+}
+
 /** The tab's storage tells no one of its changes: it is read again at each render. */
 const unsubscribed = () => () => undefined;
 
@@ -51,6 +73,10 @@ async function orderPlacedSince(since: string): Promise<PlacedOrder | null> {
  * registrant and number addresses when the cart needs them, then the review, terms and pay.
  * Each step's heading takes the focus, so keyboard and screen-reader users follow the steps. An
  * empty cart whose order was placed (Back from the pay page, another tab) shows that order.
+ * What is bought is shown from the first step, each line with Remove (the summary above the
+ * steps, the review's own list at the last): a dashboard-only brand has no cart page to change
+ * it on (docs/decisions/0327). A removal says what it did where the focus goes; an order
+ * emptied so says so, with where to find something else.
  */
 export function CheckoutFlow({
   initial,
@@ -60,6 +86,7 @@ export function CheckoutFlow({
   renderedAt,
   countries,
   demo,
+  dashboardOnly = false,
 }: {
   initial: Checkout;
   billing: BillingDetails | null;
@@ -69,6 +96,8 @@ export function CheckoutFlow({
   renderedAt: string;
   countries: { code: string; name: string }[];
   demo: boolean;
+  /** The store has no shop pages (no cart page): the ways on lead to the dashboard. */
+  dashboardOnly?: boolean;
 }) {
   const [checkout, setCheckout] = useState(initial);
   const [billing, setBilling] = useState(initialBilling);
@@ -106,6 +135,39 @@ export function CheckoutFlow({
   useEffect(() => {
     if (chosenStep !== null) heading.current?.focus();
   }, [chosenStep]);
+
+  // Called after the step's focus above: a removal's message takes the focus last.
+  const ready = useHydrated();
+  const removing = useRemoveLine(afterRemoval);
+
+  /**
+   * The cart without the removed line: checked again (its details' requirements may have gone
+   * with it), the details given kept for the lines still there, and a details step no longer
+   * needed left for the review.
+   */
+  async function afterRemoval(cart: Cart) {
+    let fresh: Checkout;
+    try {
+      fresh = await reload();
+    } catch {
+      const ids = new Set(cart.items.map((l) => l.id));
+      fresh = {
+        ...checkout,
+        cart,
+        requirements: checkout.requirements.filter((r) => r.line_id === null || ids.has(r.line_id)),
+      };
+      setCheckout(fresh);
+    }
+    const given = chosenDetails ?? kept;
+    if (given) {
+      const next = detailsFor(given, fresh.cart);
+      setDetails(next);
+      if (step === 'review') keepDetails(fresh.cart, next);
+    }
+    if (step === 'details' && !needsDetails(fresh)) setStep(billing ? 'review' : 'billing');
+    setError(null);
+    setFieldErrors({});
+  }
 
   // Back from the pay page may restore this page from the browser's memory as it was left
   // (placing the order): load it again, so it shows the order to pay rather than a stale step.
@@ -174,20 +236,68 @@ export function CheckoutFlow({
     }
   }
 
+  const removal = (
+    <>
+      <RemovalMessage
+        removal={removing.removal}
+        done={removing.done}
+        numberBack={
+          dashboardOnly
+            ? 'It is free again, on your dashboard’s Numbers page.'
+            : 'It is free again for anyone to buy.'
+        }
+      />
+      <RemovalError error={removing.error} />
+    </>
+  );
+
   if (checkout.cart.items.length === 0) {
     return (
       <div className={styles.panel}>
+        {removal}
         <ChangeList changes={changes} />
         {elsewhere ? <PlacedElsewhere order={elsewhere} /> : null}
         {!elsewhere && waitingOrder ? <WaitingOrderPanel order={waitingOrder} /> : null}
-        {!elsewhere && !waitingOrder ? <EmptyCart /> : null}
+        {!elsewhere && !waitingOrder ? <EmptyCart dashboardOnly={dashboardOnly} /> : null}
       </div>
     );
   }
   const titles = titlesOf(checkout);
+  const cartLink = dashboardOnly ? null : (
+    <Link prefetch={false} href="/cart" className={authStyles.link}>
+      Change your cart
+    </Link>
+  );
 
   return (
     <>
+      {removal}
+      {/* The review lists every line itself, with its VAT: the summary is for the steps before. */}
+      {step === 'review' ? null : (
+        <section className={styles.panel} aria-labelledby="order-summary">
+          <h2 id="order-summary" className={styles.heading}>
+            Your order
+          </h2>
+          <OrderLines
+            cart={checkout.cart}
+            removing={removing.removing}
+            ready={ready}
+            onRemove={(line) => void removing.remove(line)}
+            foot={
+              <>
+                <span>
+                  Due today{' '}
+                  <Price
+                    {...checkout.cart.totals.due_today}
+                    siteVersion={checkout.cart.site_version}
+                  />
+                </span>
+                {cartLink}
+              </>
+            }
+          />
+        </section>
+      )}
       <nav aria-label="Checkout steps">
         <ol className={styles.steps}>
           {steps.map((s, i) => (
@@ -248,6 +358,9 @@ export function CheckoutFlow({
             error={error}
             demo={demo}
             onPlace={place}
+            removing={removing.removing}
+            ready={ready}
+            onRemove={(line) => void removing.remove(line)}
           />
         ) : null}
         {step !== 'billing' ? (
@@ -268,6 +381,7 @@ export function CheckoutFlow({
             >
               Change billing details
             </button>
+            {step === 'review' ? cartLink : null}
           </p>
         ) : null}
       </section>

@@ -6,7 +6,8 @@ import authStyles from '@/components/form/form.module.css';
 import { FormError } from '@/components/form/field';
 import { postalLines } from '@/features/billing/postal-lines';
 import type { BillingDetails } from '@/features/billing/schemas';
-import type { Cart, MoneyLine } from '@/features/cart/cart-types';
+import type { Cart, CartLine, MoneyLine } from '@/features/cart/cart-types';
+import { PriceAndRemove } from '@/features/cart/components/order-lines';
 import { YearlyTotals } from '@/features/cart/components/yearly-totals';
 import { renewsFromYear } from '@/features/cart/yearly-schedule';
 import { formatMoney, vatNote } from '@/features/pricing/format-money';
@@ -102,8 +103,8 @@ function NumberAddresses({
 }
 
 /**
- * Step three: every line with its price and VAT, due today, what recurs, the billing address,
- * the terms, and pay.
+ * Step three: every line with its price and VAT (and its Remove: docs/decisions/0327), due
+ * today, what recurs, the billing address, the terms, and pay.
  */
 export function ReviewStep({
   cart,
@@ -114,6 +115,9 @@ export function ReviewStep({
   error,
   demo,
   onPlace,
+  removing = null,
+  ready = true,
+  onRemove,
 }: {
   cart: Cart;
   billing: BillingDetails | null;
@@ -125,6 +129,12 @@ export function ReviewStep({
   error: string | null;
   demo: boolean;
   onPlace: (input: { savePaymentMethod: boolean }) => void;
+  /** The line whose removal is under way. */
+  removing?: string | null;
+  /** False until the page has hydrated. */
+  ready?: boolean;
+  /** Removes a line from the order (and the cart); without it the lines have no Remove. */
+  onRemove?: (line: CartLine) => void;
 }) {
   const sv = cart.site_version;
   const lines = cart.items.filter((l) => !l.unavailable);
@@ -166,7 +176,19 @@ export function ReviewStep({
                 {vatNote(line.recurring)}
               </span>
             </span>
-            <Amount money={line.price} siteVersion={sv} />
+            {onRemove ? (
+              <PriceAndRemove
+                line={line}
+                removing={removing}
+                ready={ready}
+                disabled={busy}
+                onRemove={onRemove}
+              >
+                <Amount money={line.price} siteVersion={sv} />
+              </PriceAndRemove>
+            ) : (
+              <Amount money={line.price} siteVersion={sv} />
+            )}
           </li>
         ))}
       </ul>

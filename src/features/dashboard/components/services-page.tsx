@@ -7,8 +7,12 @@ import { planOffers } from '@/features/catalog/server/voice.server';
 import { NumberSearch } from '@/features/shop/components/number-search';
 import { numberSearch } from '@/features/shop/server/number-search.server';
 import { PlanCard } from '@/features/shop/components/plan-card';
+import { pageCart } from '@/features/cart/server/cart-service.server';
+import { requestContext } from '@/features/session/server/request-context.server';
+import { pageRequestInput } from '@/lib/http/page-request-input';
 import { hasPaymentMethod } from '../server/dashboard-page.server';
 import { DashboardFrame } from './dashboard-frame';
+import { OrderSoFar } from './order-so-far';
 import { ServiceTable } from './service-table';
 import { SignInFirst } from './sign-in-first';
 import styles from './dashboard.module.css';
@@ -16,6 +20,7 @@ import styles from './dashboard.module.css';
 const KINDS = {
   domains: {
     title: 'Domains',
+    list: 'Your domains',
     types: ['domain', 'domain_transfer'] as ServiceType[],
     date: 'Expires',
     empty: 'No domains yet.',
@@ -23,6 +28,7 @@ const KINDS = {
   },
   numbers: {
     title: 'Numbers',
+    list: 'Your numbers',
     types: ['number'] as ServiceType[],
     date: 'Renews',
     empty: 'No phone numbers yet.',
@@ -30,6 +36,7 @@ const KINDS = {
   },
   plans: {
     title: 'Plans',
+    list: 'Your plans',
     types: ['plan'] as ServiceType[],
     date: 'Renews',
     empty: 'No call plans yet.',
@@ -55,21 +62,20 @@ async function BuyMore({
   href: string;
   searchParams: Record<string, string | string[] | undefined>;
 }) {
-  const checkout = (
-    <p>
-      Added something?{' '}
-      <Link prefetch={false} href="/checkout">
-        Go to the checkout
-      </Link>
-      : it appears here once paid.
-    </p>
-  );
+  // What was added and not yet paid, with Remove (0327): a dashboard-only brand has no cart page.
+  const orderSoFar =
+    kind === 'numbers' || kind === 'plans' ? (
+      <OrderSoFar
+        initial={await pageCart(await requestContext(await pageRequestInput()), viewer.siteVersion)}
+        shop={!viewer.store.config.dashboard_only}
+      />
+    ) : null;
   if (kind === 'numbers') {
     return (
       <section className={styles.panel} aria-labelledby="buy-numbers">
         <h2 id="buy-numbers">{label}</h2>
         {/* Above the list of numbers (twenty of them): not a long scroll away on a phone. */}
-        {checkout}
+        {orderSoFar}
         <NumberSearch
           siteVersion={viewer.siteVersion}
           search={await numberSearch(searchParams, viewer.siteVersion)}
@@ -89,7 +95,7 @@ async function BuyMore({
             <PlanCard key={plan.id} plan={plan} siteVersion={viewer.siteVersion} headingLevel={3} />
           ))}
         </ul>
-        {checkout}
+        {orderSoFar}
       </section>
     );
   }
@@ -119,10 +125,13 @@ export async function ServicesPage({
   const services = (await accountServices(viewer)).filter((s) => k.types.includes(s.type));
   return (
     <DashboardFrame current={`/dashboard/${kind}`} viewer={viewer} title={k.title}>
+      {/* The page is named by its h1 ("Numbers"); its two parts each by a heading of their own,
+          "Your numbers" and "Buy more numbers", never the page's name again. */}
+      <h2>{k.list}</h2>
       <ServiceTable
         services={services}
         siteVersion={viewer.siteVersion}
-        caption={k.title}
+        caption={k.list}
         dateLabel={k.date}
         empty={k.empty}
         hasPaymentMethod={await hasPaymentMethod(viewer)}

@@ -1,8 +1,20 @@
 'use client';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
+import { onCartChange } from '@/features/cart/cart-flash';
+import type { Cart } from '@/features/cart/cart-types';
 import { useCartActions } from '@/features/cart/hooks/use-cart';
 import styles from './shop.module.css';
+
+/** Whether the cart still has the line of a number, plan or domain added as `item`. */
+function stillInCart(cart: Cart, item: Record<string, unknown>): boolean {
+  return cart.items.some(
+    (line) =>
+      (item.number !== undefined && line.number === item.number) ||
+      (item.plan !== undefined && line.plan === item.plan) ||
+      (item.domain !== undefined && line.domain === item.domain && line.type === item.type),
+  );
+}
 
 /**
  * Adds one item with the flash option (the fly-out opens) and says what went wrong if it fails.
@@ -29,6 +41,13 @@ export function AddToCartButton({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState(false);
+  // Removed again on this page (the dashboard's order so far, docs/decisions/0327): "Add" again.
+  useEffect(() => {
+    if (!added || typeof item === 'function') return;
+    return onCartChange((cart) => {
+      if (!stillInCart(cart, item)) setAdded(false);
+    });
+  }, [added, item]);
 
   async function add() {
     if (busy) return;

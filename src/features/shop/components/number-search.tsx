@@ -2,6 +2,7 @@ import { Price } from '@/features/pricing/components/price';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import type { NumberSearchState } from '../server/number-search.server';
 import { AddToCartButton } from './add-to-cart-button';
+import { BuyingRoleNote } from './buying-role-note';
 import styles from './shop.module.css';
 
 /**
@@ -73,6 +74,7 @@ export function NumberSearch({
           Find numbers
         </button>
       </form>
+      <BuyingRoleNote />
       {/* Nothing was searched when the digits were refused: no list, so no heading for one. */}
       {search.error ? null : (
         <Heading className={styles.listHeading}>

@@ -56,6 +56,7 @@ export default async function CheckoutPage({ searchParams }: Props) {
         renderedAt={renderedAt}
         countries={countryOptions()}
         demo={configuredProviderName() === 'demo'}
+        dashboardOnly={caller.store.config.dashboard_only}
       />
     </div>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { pageStore } from '@/features/tenancy/server/page-store.server';
 import { planOffers } from '@/features/catalog/server/voice.server';
+import { BuyingRoleNote } from '@/features/shop/components/buying-role-note';
 import { PlanCard } from '@/features/shop/components/plan-card';
 import styles from '@/features/shop/components/shop.module.css';
 
@@ -18,6 +19,7 @@ export default async function PlansPage({ params }: Props) {
   return (
     <>
       <h1>Call plans</h1>
+      <BuyingRoleNote />
       <ul className={styles.list}>
         {plans.map((plan) => (
           <PlanCard key={plan.id} plan={plan} siteVersion={siteVersion} />
