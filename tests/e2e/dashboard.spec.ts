@@ -366,7 +366,7 @@ test('acme: a technical member changes name servers but sees no invoices; domain
   // change it in Chromium); "Change role" does, and the page says so (decision 0328).
   await visit(page, `${base}/dashboard/team`);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  const roleOf = page.getByLabel('Role of Tess Technical');
+  const roleOf = page.getByLabel('Role of Tess Technical', { exact: true });
   await expect(roleOf).toHaveValue('technical');
   const rolePatches: string[] = [];
   page.on('request', (r) => {
