@@ -234,6 +234,45 @@ describe('PUT /api/account/activate', () => {
   });
 });
 
+describe('POST /api/check-activation-link', () => {
+  it('says whether the link still works and uses nothing up (decision 0330)', async () => {
+    const check = await import('@/app/api/check-activation-link/route');
+    const email = freshEmail('actcheck');
+    const agent = await readyAgent(routes);
+    await register(agent, { name: 'Ada', email, password: PASSWORD });
+    const token = linkIn(await mail.waitFor(email), '/activate').searchParams.get('token');
+    const ask = (json: unknown) =>
+      agent.call(check.POST, '/api/check-activation-link', { method: 'POST', json });
+
+    // Asked twice, the link still activates afterwards.
+    for (let i = 0; i < 2; i++) {
+      const live = await ask({ token });
+      expect(live.status).toBe(200);
+      expect(live.body.data).toEqual({ valid: true });
+    }
+    const used = await agent.call(routes.activate.PUT, '/api/account/activate', {
+      method: 'PUT',
+      json: { token },
+    });
+    expect(used.status).toBe(200);
+
+    // Spent, it answers as the click does: 410, nothing about the account.
+    const spent = await ask({ token });
+    expect(spent.status).toBe(410);
+    expect(spent.body.error.code).toBe('token_invalid');
+    expect(spent.body.error.message).toContain('already active');
+    expect(JSON.stringify(spent.body)).not.toContain(email);
+    const again = await agent.call(routes.activate.PUT, '/api/account/activate', {
+      method: 'PUT',
+      json: { token },
+    });
+    expect(again.body.error).toEqual(spent.body.error);
+
+    expect((await ask({ token: 'A'.repeat(43) })).status).toBe(410);
+    expect((await ask({ token: 'abc' })).status).toBe(400);
+  });
+});
+
 describe('POST /api/login', () => {
   it('answers a wrong password exactly like an unknown address', async () => {
     const email = await registeredUser(routes, mail, freshEmail('same'));

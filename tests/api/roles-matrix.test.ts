@@ -557,6 +557,7 @@ const NOT_ACCOUNT_CALLS: Record<string, string> = {
   'DELETE /api/cart/{id}': 'the visitor’s cart',
   'DELETE /api/cart/clear': 'the visitor’s cart',
   'GET /api/assets/{file}': 'a store’s published logo or favicon, public by its content hash',
+  'POST /api/check-activation-link': 'the activation link, before the first sign-in',
   'POST /api/check-reset-link': 'password recovery, signed out',
   'GET /api/dev/outbox': 'the local outbox script, by its lock-file token',
   'GET /api/domains/search': 'public catalog',

@@ -141,11 +141,10 @@ test('a used activation link loses its button and leads to sign in', async ({ pa
   await page.getByRole('button', { name: 'Activate my account' }).click();
   await expect(page.getByRole('main').getByRole('status')).toContainText('Your account is active.');
 
-  // The same link again: told once, no button to press again, and "Sign in" is a link.
+  // The same link again: told before any click (decision 0330), no button, "Sign in" a link.
   await visit(page, path);
-  await page.getByRole('button', { name: 'Activate my account' }).click();
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-    'This activation link is not valid any more. Sign in to check your account.',
+    'This activation link cannot be used any more: the account is already active, or the link has run out or been replaced. Sign in to check your account.',
   );
   await expect(page.getByRole('button', { name: 'Activate my account' })).toHaveCount(0);
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute(

@@ -1,6 +1,7 @@
 'use client';
 import Script from 'next/script';
 import { useRouter } from 'next/navigation';
+import { sameSitePath } from '../sign-in-target';
 import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { authApi, problemOf } from '../api/auth-api';
@@ -72,13 +73,19 @@ export function GoogleButton({
         setError(null);
         try {
           const { data } = await authApi.post('/api/glogin', { credential });
+          // `?next=` (a mailed link's page, decision 0330) is honoured as the form honours it.
+          const next = sameSitePath(new URLSearchParams(window.location.search).get('next'));
           if (data.data.challenge) {
-            const query = new URLSearchParams({ challenge: data.data.challenge });
+            const query = new URLSearchParams({
+              challenge: data.data.challenge,
+              ...(next ? { next } : {}),
+            });
             router.push(`/login/challenge?${query}`);
             return;
           }
           await mutate(CUSTOMER_KEY);
-          router.push('/dashboard');
+          if (next) window.location.assign(next);
+          else router.push('/dashboard');
         } catch (e) {
           setError(problemOf(e).message);
         }

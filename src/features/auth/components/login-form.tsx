@@ -10,16 +10,14 @@ import { keepEmailForReset } from '../email-for-reset';
 import styles from '@/components/form/form.module.css';
 import { Field, FormError } from '@/components/form/field';
 import { PasskeySignIn } from './passkey-sign-in';
+import { sameSitePath } from '../sign-in-target';
 
 /** How step one of a sign-in ended: signed in, or a second step to take. */
 export type SignInOutcome =
   | { kind: 'signed_in'; user: CustomerUser }
   | { kind: 'challenge'; challenge: string; rememberMe: boolean };
 
-/** `next` when it is a path of this site; an absolute or protocol-relative URL would leave it. */
-export function sameSitePath(next: string | null | undefined): string | null {
-  return next && /^\/(?![/\\])/.test(next) ? next : null;
-}
+export { sameSitePath };
 
 /**
  * Where the sign-in screens go next when nobody else decides: the challenge screen, else `next`

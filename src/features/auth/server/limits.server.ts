@@ -19,6 +19,7 @@ export const LIMITS = {
   forgotIp: { name: 'forgot:ip', points: 10, duration: HOUR },
   forgotAccount: { name: 'forgot:account', points: 3, duration: HOUR },
   resetIp: { name: 'reset:ip', points: 30, duration: 15 * MIN },
+  activationCheckIp: { name: 'activation-check:ip', points: 30, duration: 15 * MIN },
   registerIp: { name: 'register:ip', points: 10, duration: HOUR },
   registerAccount: { name: 'register:account', points: 3, duration: HOUR },
   googleIp: { name: 'google:ip', points: 30, duration: 15 * MIN },

@@ -10,7 +10,13 @@ import { mailActivation, mailAlreadyRegistered, mailFinishSetup } from './auth-m
 import { inviteGone, inviteNotFound } from './invites.server';
 import { accountKey, LIMITS } from './limits.server';
 import { guessablePassword, hashPassword } from './password.server';
-import { findInvite, isUsable, issueToken, consumeToken } from './one-time-token-repository.server';
+import {
+  findInvite,
+  findToken,
+  isUsable,
+  issueToken,
+  consumeToken,
+} from './one-time-token-repository.server';
 import {
   findUserByEmail,
   insertAccount,
@@ -153,16 +159,31 @@ export async function register(
   return { status: 'check_your_email' };
 }
 
+/** The answer to an activation link that cannot be used (any more): the same for every reason. */
+const activationLinkSpent = () =>
+  new ApiError(
+    410,
+    'token_invalid',
+    'This activation link cannot be used any more: the account is already active, or the link has run out or been replaced. Sign in to check your account.',
+  );
+
 /** Activates the account of an activation token, once. */
 export async function activate(token: string): Promise<void> {
   const db = await appDb();
   const used = await consumeToken(db, 'activation', token);
-  if (!used?.userId) {
-    throw new ApiError(
-      410,
-      'token_invalid',
-      'This activation link is not valid any more. Sign in to check your account.',
-    );
-  }
+  if (!used?.userId) throw activationLinkSpent();
   await markActivated(db, used.userId, now());
+}
+
+/**
+ * check-activation-link (decision 0330): whether an activation link would still work, using
+ * nothing up, so the page can say a spent link is spent before anyone clicks. It tells the
+ * link's holder nothing but that (no address, no account), and is rate limited per IP as the
+ * reset link's check is: guessing a 256-bit token is hopeless anyway.
+ */
+export async function checkActivation(ip: string, token: string): Promise<{ valid: true }> {
+  await consumeLimits([[LIMITS.activationCheckIp, ip]]);
+  const row = await findToken(await appDb(), 'activation', token);
+  if (!row?.userId || !isUsable(row)) throw activationLinkSpent();
+  return { valid: true };
 }

@@ -4,6 +4,7 @@ import { notFound, redirect } from 'next/navigation';
 import { isApiError } from '@/lib/http/api-response';
 import { can } from '@/features/access/roles';
 import { pageCaller } from '@/features/access/server/caller.server';
+import { signInTo } from '@/features/auth/sign-in-target';
 import { CreditNoteDocument } from '@/features/invoices/components/credit-note-document';
 import { accountCreditNote } from '@/features/invoices/server/credit-notes.server';
 import type { CreditNote } from '@/features/invoices/invoice-types';
@@ -20,7 +21,8 @@ type Props = { params: Promise<{ id: string }> };
 export default async function CreditNotePage({ params }: Props) {
   const { id } = await params;
   const caller = await pageCaller();
-  if (!caller) redirect('/login');
+  // Signed out (a mailed link): sign in, then back to this page.
+  if (!caller) redirect(signInTo(`/credit-notes/${encodeURIComponent(id)}`));
   // A role that may not read bills finds no credit note here, as the API answers it 403.
   if (!can(caller.role, 'billing.read')) notFound();
   let note: CreditNote;

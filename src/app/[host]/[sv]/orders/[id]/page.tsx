@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { can } from '@/features/access/roles';
 import { pageCaller } from '@/features/access/server/caller.server';
+import { signInTo } from '@/features/auth/sign-in-target';
 import { OrderView } from '@/features/checkout/components/order-view';
 import { pageOrder } from '@/features/checkout/server/page-data.server';
 
@@ -14,7 +15,8 @@ type Props = { params: Promise<{ id: string }> };
 export default async function OrderPage({ params }: Props) {
   const { id } = await params;
   const caller = await pageCaller();
-  if (!caller) redirect('/login');
+  // Signed out (a mailed link): sign in, then back to this page.
+  if (!caller) redirect(signInTo(`/orders/${encodeURIComponent(id)}`));
   // A role that may not read bills finds no order here, as the API answers it 403.
   if (!can(caller.role, 'billing.read')) notFound();
   const detail = await pageOrder(caller, id);
