@@ -21,6 +21,11 @@ const routes = await storeAdminRoutes();
 const shop = await checkoutRoutes();
 const { appDb } = await import('@/lib/db/app-db');
 const { seedDemoData } = await import('@/features/demo/server/demo-seed.server');
+const { invoices } = await import('@/lib/db/schema');
+const { eq } = await import('drizzle-orm');
+const { invoiceCreditNotes } = await import('@/features/invoices/server/credit-notes.server');
+const { creditNoteOfInvoice } = await import('@/features/invoices/invoice-format');
+const { formatMoney } = await import('@/features/pricing/format-money');
 const markPaid = await import('@/app/api/store-admin/orders/[id]/mark-paid/route');
 const refund = await import('@/app/api/store-admin/orders/[id]/refund/route');
 
@@ -139,9 +144,27 @@ describe('a refunded customer’s credit notes', () => {
 
     // The order the refund's mail links to names its credit notes too.
     const detail = (await b.getOrder(order.id)).body.data;
+    // With the order's lines it refunds, so the order page marks them (0331).
     expect(detail.credit_notes).toEqual([
-      { id: note.id, number: note.number, issued_at: shown.issued_at, totals: first!.total },
+      {
+        id: note.id,
+        number: note.number,
+        issued_at: shown.issued_at,
+        totals: first!.total,
+        line_ids: [first!.id],
+      },
     ]);
+    // The invoice's page names its credit note (0331), found for the account's own invoice only.
+    const [row] = await (await appDb()).select().from(invoices).where(eq(invoices.id, invoiceId));
+    const scope = { accountId: row!.accountId, storeKey: row!.storeKey };
+    const against = await invoiceCreditNotes(scope, invoice);
+    expect(against).toEqual([shown]);
+    const said = creditNoteOfInvoice(against[0]!, invoice.site_version);
+    expect(said.link + said.rest).toBe(
+      `Credit note ${note.number} refunds ${formatMoney(first!.total.gross, invoice.site_version)} of this invoice.`,
+    );
+    expect(await invoiceCreditNotes({ ...scope, accountId: randomUUID() }, invoice)).toEqual([]);
+    expect(await invoiceCreditNotes({ ...scope, storeKey: 'elsewhere' }, invoice)).toEqual([]);
 
     // The rest refunded: two credit notes, newest first, both against the one invoice.
     const rest = await refunded(order.id);
@@ -149,9 +172,15 @@ describe('a refunded customer’s credit notes', () => {
     expect(both.map((n: { number: string }) => n.number)).toEqual([rest.number, note.number]);
     expect(both.map((n: { invoice_id: string }) => n.invoice_id)).toEqual([invoiceId, invoiceId]);
     expect(both[0].totals).toEqual(second!.total);
+    const again = (await b.getOrder(order.id)).body.data.credit_notes;
+    expect(again.map((n: { id: string }) => n.id)).toEqual([note.id, rest.id]);
+    expect(again.map((n: { line_ids: string[] }) => n.line_ids)).toEqual([
+      [first!.id],
+      [second!.id],
+    ]);
     expect(
-      (await b.getOrder(order.id)).body.data.credit_notes.map((n: { id: string }) => n.id),
-    ).toEqual([note.id, rest.id]);
+      (await invoiceCreditNotes(scope, invoice)).map((n: { number: string }) => n.number),
+    ).toEqual([note.number, rest.number]);
   });
 
   it('open for the account’s billing roles only, and answer anyone else as no credit note at all', async () => {

@@ -234,6 +234,9 @@ describe('orders in the store admin', () => {
     const theRest = refunds.find((m) => m.text.includes(second.number))!;
     expect(byLine.text).toContain(`of order ${order.number}, for: ${order.lines[0].label}.`);
     expect(byLine.text).toContain(`Credit note ${note.number} records the refund`);
+    // Paid by bank transfer (marked paid): the store pays it back, not "to the card" (0331).
+    expect(byLine.text).toContain('We will pay the money back to you the way you paid');
+    expect(byLine.text).not.toContain('returns to the card');
     const money = (l: { total: { gross: number } }) =>
       formatMoney(l.total.gross, order.site_version);
     // "Refund of £9.60 for order OR-000004 - <store>": the line's own amount, not the order's.

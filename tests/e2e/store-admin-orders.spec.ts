@@ -380,12 +380,27 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
   const shopper = bought.page;
   const told = await mailbox.waitFor(bought.email, (m) => m.subject.startsWith('Refund of'));
   expect(told.text).toContain(`Credit note ${noteNumber} records the refund`);
+  // Paid with the demo card: no money moved, and no bank details are asked for (0331).
+  expect(told.text).toContain('This was a demo payment, so no money moved');
+  expect(told.text).not.toContain('bank details');
   const refundedAmount = told.subject.match(/^Refund of (\S+) for order /)![1]!;
   const orderLink = told.text.match(/https?:\/\/\S+/g)!.find((u) => u.includes('/orders/'))!;
   await visit(shopper, orderLink);
   await expect(shopper.getByRole('heading', { level: 1 })).toHaveText(`Order ${bought.number}`);
   const refunds = shopper.getByRole('region', { name: 'Refunds' });
   await expect(refunds).toContainText(`${refundedAmount} refunded: credit note ${noteNumber}`);
+  // The refunded line is marked, with no renewal price; the other still renews (0331).
+  await expect(shopper.locator('[data-order-status]')).toContainText('Partly refunded');
+  const orderLines = shopper
+    .getByRole('region', { name: 'What you ordered' })
+    .getByRole('listitem');
+  const refundedLine = orderLines.filter({ hasText: bought.names[0]! });
+  await expect(refundedLine).toHaveAttribute('data-line-refunded', 'true');
+  await expect(refundedLine).toContainText('Refunded');
+  await expect(refundedLine).not.toContainText('then ');
+  const keptLine = orderLines.filter({ hasText: bought.names[1]! });
+  await expect(keptLine).not.toHaveAttribute('data-line-refunded', 'true');
+  await expect(keptLine).toContainText('then ');
   await expectNoSeriousViolations(shopper, '/orders/{id} (refunded a line)');
   // Among the invoices: the credit note, labelled as one, for the invoice it credits, with the
   // amount given back as money off, its page and its PDF.
@@ -402,6 +417,18 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
       .getByRole('row')
       .filter({ hasText: creditedInvoice }),
   ).toContainText('Partly refunded');
+  // The invoice's page names its credit note, with the amount, as a link to it (0331).
+  await visit(shopper, `${BYTES}/invoices/${invoiceId}`);
+  const creditLine = shopper.locator(`[data-credit-note="${noteNumber}"]`);
+  await expect(creditLine).toHaveText(
+    `Credit note ${noteNumber} refunds ${refundedAmount} of this invoice.`,
+  );
+  await expect(creditLine.getByRole('link', { name: `Credit note ${noteNumber}` })).toHaveAttribute(
+    'href',
+    /^\/credit-notes\/[0-9a-f-]{36}$/,
+  );
+  await expectNoSeriousViolations(shopper, '/invoices/{id} (a credit note)');
+  await visit(shopper, `${BYTES}/dashboard/invoices`);
   await expectNoSeriousViolations(shopper, '/dashboard/invoices (a credit note)');
   await expectCardsOnAPhone(shopper, 'Credit notes', /^Amount: /);
   await shopper.setViewportSize({ width: 390, height: 844 });

@@ -60,5 +60,10 @@ export type CreditNote = {
   totals: MoneyLine;
 };
 
-/** A credit note as an order names it: enough to list and open it. */
-export type CreditNoteBrief = Pick<CreditNote, 'id' | 'number' | 'issued_at' | 'totals'>;
+/**
+ * A credit note as an order names it: enough to list and open it, and the ids of the order's
+ * lines it refunds, so the order page marks them (0331).
+ */
+export type CreditNoteBrief = Pick<CreditNote, 'id' | 'number' | 'issued_at' | 'totals'> & {
+  line_ids: string[];
+};

@@ -55,11 +55,16 @@ export function OrderView({
   const sv = order.site_version;
   const bank = order.supplier.bank;
   const awaiting = order.status === 'awaiting_payment';
+  // The lines the store's refunds gave back: marked, with no renewal (their services ended).
+  const refundedLines = new Set(creditNotes.flatMap((n) => n.line_ids));
+  const partly =
+    order.status !== 'refunded' && order.lines.some((line) => refundedLines.has(line.id));
   return (
     <div className={styles.page}>
       <h1>Order {order.number}</h1>
       <p role="status" data-order-status={order.status}>
         <strong>{STATUS[order.status]}</strong>
+        {partly ? ' · Partly refunded' : ''}
         {order.provider === 'demo' ? ' · Demo store: no money moves.' : ''}
       </p>
       {awaiting && order.provider === 'manual' ? (
@@ -142,25 +147,39 @@ export function OrderView({
           What you ordered
         </h2>
         <ul className={styles.lines}>
-          {order.lines.map((line) => (
-            <li key={line.id} className={styles.line}>
-              <span className={styles.lineWhat}>
-                <strong>{line.label}</strong>
-                <span className={styles.muted}>
-                  {line.years ? `${line.years} ${line.years === 1 ? 'year' : 'years'} · ` : ''}
-                  {line.quantity > 1
-                    ? `${line.quantity} × ${formatMoney(line.unit.gross, sv)}, `
-                    : ''}
-                  VAT {line.vat_rate}% · then {formatMoney(line.recurring.gross, sv)} a{' '}
-                  {line.recurring.period}
-                  {/* Years paid today are not charged again: the renewal starts after them. */}
-                  {line.years && line.years > 1 ? ` from year ${line.years + 1}` : ''}
-                  {vatNote(line.recurring)}
+          {order.lines.map((line) => {
+            const refunded = refundedLines.has(line.id);
+            return (
+              <li
+                key={line.id}
+                className={styles.line}
+                data-line-refunded={refunded ? 'true' : undefined}
+              >
+                <span className={styles.lineWhat}>
+                  <strong>{line.label}</strong>
+                  <span className={styles.muted}>
+                    {line.years ? `${line.years} ${line.years === 1 ? 'year' : 'years'} · ` : ''}
+                    {line.quantity > 1
+                      ? `${line.quantity} × ${formatMoney(line.unit.gross, sv)}, `
+                      : ''}
+                    VAT {line.vat_rate}% ·{' '}
+                    {refunded ? (
+                      // Given back and ended: it will not renew, so no renewal price.
+                      <strong>Refunded</strong>
+                    ) : (
+                      <>
+                        then {formatMoney(line.recurring.gross, sv)} a {line.recurring.period}
+                        {/* Years paid today are not charged again: the renewal starts after them. */}
+                        {line.years && line.years > 1 ? ` from year ${line.years + 1}` : ''}
+                        {vatNote(line.recurring)}
+                      </>
+                    )}
+                  </span>
                 </span>
-              </span>
-              <Amount money={line.total} siteVersion={sv} />
-            </li>
-          ))}
+                <Amount money={line.total} siteVersion={sv} />
+              </li>
+            );
+          })}
         </ul>
         <dl className={styles.totals}>
           <dt>Net</dt>

@@ -3,7 +3,7 @@ import { appDb } from '@/lib/db/app-db';
 import type { AppDb } from '@/lib/db/client';
 import { ApiError } from '@/lib/http/api-response';
 import { isUuid } from '@/lib/uuid';
-import type { CreditNote, Invoice, InvoiceLine } from '../invoice-types';
+import type { CreditNote, CreditNoteBrief, Invoice, InvoiceLine } from '../invoice-types';
 import {
   creditNotesOfOrder,
   findCreditNote,
@@ -79,7 +79,38 @@ export async function storeCreditNote(storeKey: string, id: string): Promise<Cre
   return row && row.note.storeKey === storeKey ? creditNoteView(row) : null;
 }
 
-/** An order's credit notes, oldest first: the order page names each. */
-export async function orderCreditNotes(orderId: string, db?: AppDb): Promise<CreditNote[]> {
-  return (await creditNotesOfOrder(db ?? (await appDb()), orderId)).map(creditNoteView);
+/**
+ * An order's credit notes, oldest first, as the order names them: the order page lists each and
+ * marks the lines each refunds (its own order's line ids, which its customer reads on the order).
+ */
+export async function orderCreditNotes(orderId: string, db?: AppDb): Promise<CreditNoteBrief[]> {
+  return (await creditNotesOfOrder(db ?? (await appDb()), orderId)).map((row) => {
+    const { id, number, issued_at, totals } = creditNoteView(row);
+    const lines = row.note.lines as { order_line_id?: string }[];
+    return {
+      id,
+      number,
+      issued_at,
+      totals,
+      line_ids: lines.flatMap((l) => (l.order_line_id ? [l.order_line_id] : [])),
+    };
+  });
+}
+
+/**
+ * The credit notes against one of the account's invoices, oldest first (found through its
+ * order's, which are indexed): its page names each with a link (0331).
+ */
+export async function invoiceCreditNotes(
+  scope: Scope,
+  invoice: Pick<Invoice, 'id' | 'order_id'>,
+): Promise<CreditNote[]> {
+  return (await creditNotesOfOrder(await appDb(), invoice.order_id))
+    .filter(
+      ({ note }) =>
+        note.invoiceId === invoice.id &&
+        note.accountId === scope.accountId &&
+        note.storeKey === scope.storeKey,
+    )
+    .map(creditNoteView);
 }

@@ -67,12 +67,7 @@ export async function orderDetail(
     order: orderView(order, lines),
     payments: payments.map(paymentView),
     invoice_id: invoice?.id ?? null,
-    credit_notes: notes.map(({ id, number, issued_at, totals }) => ({
-      id,
-      number,
-      issued_at,
-      totals,
-    })),
+    credit_notes: notes,
   };
 }
 

@@ -80,6 +80,29 @@ export async function sendRefundNotice(
   await sendMail({ storeKey: store.key, to: order.email, ...mail }, { tx });
 }
 
+/** How a refunded order was paid: by card (Stripe), the demo card, or a bank transfer. */
+export type RefundPaidBy = 'card' | 'demo' | 'transfer';
+
+/** The provider an order was paid through, read as how the customer paid. */
+export function refundPaidBy(provider: 'stripe' | 'demo' | 'manual'): RefundPaidBy {
+  return provider === 'stripe' ? 'card' : provider === 'demo' ? 'demo' : 'transfer';
+}
+
+/**
+ * How the refunded money comes back, by how the order was paid (not by whether the provider
+ * named a refund): a card's through the card, the demo's not at all, a transfer's by the store.
+ */
+export function refundMoneyText(paidBy: RefundPaidBy): string {
+  switch (paidBy) {
+    case 'card':
+      return 'The money returns to the card you paid with; banks take a few days, usually 5 to 10 working days, to show it.';
+    case 'demo':
+      return 'This was a demo payment, so no money moved when you paid and none moves back.';
+    case 'transfer':
+      return 'We will pay the money back to you the way you paid; contact us if we need your bank details.';
+  }
+}
+
 /**
  * "Refund" after the store refunded lines of a paid order (or all of them): what was refunded,
  * the credit note's number, and how the money comes back. Queued in the refund's transaction,
@@ -97,8 +120,8 @@ export async function sendStoreRefund(
     whole: boolean;
     /** Lines of the order were refunded before this refund. */
     earlier: boolean;
-    /** Given back through the card's provider; otherwise the store pays it back itself. */
-    toCard: boolean;
+    /** How the order was paid, which says how the money comes back. */
+    paidBy: RefundPaidBy;
   },
 ): Promise<void> {
   const { order } = input;
@@ -113,9 +136,7 @@ export async function sendStoreRefund(
           ? `We have refunded the rest of order ${order.number}, ${amount}, for: ${input.lines.join('; ')}. The order is now refunded in full.`
           : `We have refunded order ${order.number} in full: ${amount}.`,
       `Credit note ${input.creditNoteNumber} records the refund against your invoice.`,
-      input.toCard
-        ? 'The money returns to the card it came from, usually within 5 to 10 working days.'
-        : 'We will pay the money back to you the way you paid; contact us if we need your bank details.',
+      refundMoneyText(input.paidBy),
       'The domains, numbers and plans refunded have ended and will not renew.',
     ],
     action: { label: 'View your order', url: storeLink(store, `/orders/${order.id}`) },

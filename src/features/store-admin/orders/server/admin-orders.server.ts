@@ -27,7 +27,7 @@ import {
 import { markPaidByOperator } from '@/features/purchase/server/payment-actions.server';
 import { endService } from '@/features/services/server/service-actions.server';
 import { changeService, lockServiceForUpdate } from '@/features/services/server/services.server';
-import { sendStoreRefund } from '@/features/purchase/server/payment-mail.server';
+import { refundPaidBy, sendStoreRefund } from '@/features/purchase/server/payment-mail.server';
 import { insertAdminAudit } from '../../server/admin-audit-repository.server';
 import {
   creditNotesOfOrder,
@@ -428,7 +428,7 @@ export async function adminRefundOrder(staff: StaffContext, id: string, input: R
       lines: chosen.map((l) => l.label),
       whole,
       earlier: refunded.size > 0,
-      toCard: refundRef !== null,
+      paidBy: refundPaidBy(payment.provider),
     });
     await insertAdminAudit(tx, auditScope(staff), {
       action: 'order.refunded',
