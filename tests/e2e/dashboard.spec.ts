@@ -348,7 +348,9 @@ test('acme: a technical member changes name servers but sees no invoices; domain
   await expect(tech.getByRole('main')).toContainText('does not include orders and invoices');
   // The checkout and an order's page follow the role matrix as their calls do.
   await visit(tech, `${base}/checkout`);
-  await expect(tech.getByRole('main')).toContainText('Your role cannot pay or change billing.');
+  await expect(tech.getByRole('main')).toContainText(
+    'Your role cannot buy or pay for this account.',
+  );
   const { orders } = await call(page, 'GET', '/api/orders');
   expect((await visit(tech, `${base}/orders/${orders[0].id}`))?.status()).toBe(404);
   await visit(tech, `${base}/dashboard/services/${lapsing.id}`);

@@ -66,7 +66,7 @@ test.describe('callwave at phone width', () => {
     await order.getByRole('button', { name: `Remove ${shown}` }).click();
     const removed = page.getByTestId('removed');
     await expect(removed).toHaveText(
-      `Removed ${shown} from your order. It is free again, among the available numbers. Your order is now empty.`,
+      `Removed ${shown} from your order. It can be chosen again, among the available numbers. Your order is now empty.`,
     );
     // The Remove pressed is gone: the focus is on what happened, not lost to the page.
     await expect(removed).toBeFocused();
@@ -77,6 +77,9 @@ test.describe('callwave at phone width', () => {
     // Added again, then removed from the checkout's summary, before any step is filled in.
     await offered.getByRole('button', { name: `Add ${shown} to cart` }).click();
     await expect(order.locator(`[data-order-line="${shown}"]`)).toBeVisible();
+    // The order changed: the removal's message is gone, and it was never "now empty" (0332).
+    await expect(removed).toHaveCount(0);
+    await expect(order).not.toContainText('Your order is now empty.');
     await order.getByRole('link', { name: 'Go to the checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
@@ -88,11 +91,13 @@ test.describe('callwave at phone width', () => {
     await expectFitsScreen(page, '/checkout with its summary');
     await expectNoSeriousViolations(page, '/checkout with its summary');
     await summary.getByRole('button', { name: `Remove ${shown}` }).click();
-    await expect(removed).toContainText(`Removed ${shown} from your order.`);
-    await expect(removed).toContainText('Your order is now empty.');
+    await expect(removed).toHaveText(
+      `Removed ${shown} from your order. It can be chosen again on your dashboard’s Numbers page.`,
+    );
     await expect(removed).toBeFocused();
-    // The emptied checkout says so, and leads back to the dashboard (its /numbers is 404).
+    // The emptied checkout says so once, and leads back to the dashboard (its /numbers is 404).
     await expect(page.getByText('Your order is empty.')).toBeVisible();
+    await expect(page.getByText(/now empty/)).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'a phone number' })).toHaveAttribute(
       'href',
       '/dashboard/numbers',
@@ -153,18 +158,42 @@ test.describe('harbor', () => {
     await expect(tech.getByRole('link', { name: 'Check out' })).toHaveCount(0);
     await expectNoSeriousViolations(tech, 'a Technical member’s cart');
 
-    // The numbers say it before anything is added, and an add holds nothing.
+    // The numbers say it before anything is added, and offer no add (0332); the call holds nothing.
     await visit(tech, `${base}/numbers`);
     await expect(tech.getByTestId('cannot-buy')).toBeVisible();
-    const first = tech.locator('li[data-number]').first();
-    await first.getByRole('button', { name: /^Add / }).click();
-    await expect(first.getByRole('status')).toContainText('Your role cannot buy');
+    const adds = tech.locator('li[data-number]').getByRole('button', { name: /^Add / });
+    await expect(adds.first()).toBeDisabled();
+    for (const add of await adds.all()) await expect(add).toBeDisabled();
+    const number = await tech.locator('li[data-number]').first().getAttribute('data-number');
+    const refused = await tech.evaluate(async (number) => {
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      const r = await fetch('/api/cart', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(xsrf) },
+        body: JSON.stringify({ type: 'number', number }),
+      });
+      return r.status;
+    }, number);
+    expect(refused).toBe(403);
     await visit(tech, `${base}/cart`);
     await expect(tech.locator('[data-line="number"]')).toHaveCount(0);
 
-    // What they have, they can still empty.
+    // What they have, they can still empty; the empty cart offers no shopping (0332).
     await tech.getByRole('button', { name: 'Empty the cart' }).click();
     await expect(tech.getByText('Your cart is empty.')).toBeVisible();
+    await expect(tech.getByTestId('cannot-buy')).toContainText(
+      'Ask someone with the Owner, Admin or Billing role.',
+    );
+    await expect(tech.getByRole('link', { name: 'a phone number' })).toHaveCount(0);
+    await visit(tech, `${base}/cart`);
+    await expect(tech.getByTestId('cannot-buy')).toBeVisible();
+    await expect(tech.getByRole('link', { name: 'Find a domain' })).toHaveCount(0);
+
+    // The checkout says it in the same words.
+    await visit(tech, `${base}/checkout`);
+    await expect(tech.getByRole('main')).toContainText(
+      'Your role cannot buy or pay for this account. Ask someone with the Owner, Admin or Billing role.',
+    );
     await context.close();
   });
 });

@@ -14,3 +14,12 @@ const BUYERS = PERMISSIONS['billing.manage'].map((r) => ROLE_LABELS[r]);
 
 /** What a member who cannot buy is told, by POST /api/cart, the cart and the number lists. */
 export const CANNOT_BUY = `Your role cannot buy or pay for this account. Ask someone with the ${BUYERS.slice(0, -1).join(', ')} or ${BUYERS.at(-1)} role.`;
+
+/**
+ * Whether the one signed in (null for a visitor) is a member whose role may not buy: their add
+ * buttons are disabled, as `POST /api/cart` would refuse them. A visitor still adds (they sign in
+ * at the checkout).
+ */
+export function signedInCannotBuy(user: { role: Role } | null | undefined): boolean {
+  return Boolean(user) && !canBuy(user!.role);
+}

@@ -111,7 +111,15 @@ export function CartView({
           </ul>
         </div>
       ) : null}
-      {cart.items.length === 0 ? (
+      {cart.items.length === 0 && cannotBuy ? (
+        // Not the way to the shop: a member whose role may not buy could add nothing (0332).
+        <>
+          <p>Your cart is empty.</p>
+          <p className={styles.notice} role="note" data-testid="cannot-buy">
+            {cannotBuy}
+          </p>
+        </>
+      ) : cart.items.length === 0 ? (
         <EmptyCart />
       ) : (
         <>

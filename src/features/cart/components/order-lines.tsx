@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode, type RefObjec
 import { Price } from '@/features/pricing/components/price';
 import type { Cart, CartLine } from '../cart-types';
 import { useCartActions } from '../hooks/use-cart';
+import { linesKey, removalText, type Removal } from '../removal-message';
 import styles from './order-lines.module.css';
 
 const KIND: Record<CartLine['type'], string> = {
@@ -102,7 +103,7 @@ export function PriceAndRemove({
   );
 }
 
-export type Removal = { label: string; number: boolean; emptied: boolean };
+export type { Removal };
 
 /**
  * Removing a line: DELETE /api/cart/{id} (which releases a number's hold), the page's cart
@@ -129,7 +130,7 @@ export function useRemoveLine(after: (cart: Cart, removal: Removal) => void | Pr
       const next: Removal = {
         label: line.label,
         number: line.type === 'number',
-        emptied: result.cart.items.length === 0,
+        left: linesKey(result.cart),
       };
       await after(result.cart, next);
       setRemoving(null);
@@ -146,23 +147,31 @@ export function useRemoveLine(after: (cart: Cart, removal: Removal) => void | Pr
   return { remove, removing, removal, error, done };
 }
 
-/** What a removal did, as a paragraph that takes the focus; nothing before one. */
+/**
+ * What a removal did, as a paragraph that takes the focus; nothing before one, and nothing once
+ * the order has changed again (an add: the message would sit above the line it says is gone).
+ */
 export function RemovalMessage({
   removal,
+  cart,
   done,
   numberBack,
+  emptySaid = false,
 }: {
   removal: Removal | null;
+  /** The order as the page shows it now. */
+  cart: Cart;
   done: RefObject<HTMLParagraphElement | null>;
   /** What is said of a removed number: where it can be found again. */
   numberBack: string;
+  /** The page says the order is empty itself (the checkout's empty order). */
+  emptySaid?: boolean;
 }) {
-  if (!removal) return null;
+  const text = removalText(removal, cart, { numberBack, emptySaid });
+  if (!text) return null;
   return (
     <p ref={done} tabIndex={-1} className={styles.done} data-testid="removed">
-      Removed {removal.label} from your order.
-      {removal.number ? ` ${numberBack}` : ''}
-      {removal.emptied ? ' Your order is now empty.' : ''}
+      {text}
     </p>
   );
 }

@@ -240,12 +240,15 @@ export function CheckoutFlow({
     <>
       <RemovalMessage
         removal={removing.removal}
+        cart={checkout.cart}
         done={removing.done}
         numberBack={
           dashboardOnly
-            ? 'It is free again, on your dashboard’s Numbers page.'
-            : 'It is free again for anyone to buy.'
+            ? 'It can be chosen again on your dashboard’s Numbers page.'
+            : 'It is no longer held for you: it can be chosen again.'
         }
+        // An emptied checkout says "Your order is empty." below: said once.
+        emptySaid
       />
       <RemovalError error={removing.error} />
     </>

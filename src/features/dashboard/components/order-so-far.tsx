@@ -35,8 +35,9 @@ export function OrderSoFar({ initial, shop }: { initial: Cart; shop: boolean }) 
       <h3 id="order-so-far">Your order so far</h3>
       <RemovalMessage
         removal={removal}
+        cart={cart}
         done={done}
-        numberBack="It is free again, among the available numbers."
+        numberBack="It can be chosen again, among the available numbers."
       />
       <RemovalError error={error} />
       {lines === 0 ? (

@@ -4,6 +4,7 @@ import { useHydrated } from '@/lib/use-hydrated';
 import { onCartChange } from '@/features/cart/cart-flash';
 import type { Cart } from '@/features/cart/cart-types';
 import { useCartActions } from '@/features/cart/hooks/use-cart';
+import { useCannotBuy } from './buying-role-note';
 import styles from './shop.module.css';
 
 /** Whether the cart still has the line of a number, plan or domain added as `item`. */
@@ -38,6 +39,8 @@ export function AddToCartButton({
 }) {
   const call = useCartActions();
   const hydrated = useHydrated();
+  // A member whose role may not buy: POST /api/cart would refuse them (decision 0332).
+  const cannotBuy = useCannotBuy();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState(false);
@@ -71,7 +74,7 @@ export function AddToCartButton({
         className={styles.button}
         // Busy is aria-disabled, not disabled: a disabled button drops focus, and the fly-out
         // must be able to hand focus back to it.
-        disabled={disabled || !hydrated}
+        disabled={disabled || !hydrated || cannotBuy}
         aria-disabled={busy || undefined}
         aria-label={`${added ? 'Added' : 'Add'} ${what} to cart`}
         onClick={() => void add()}

@@ -1,6 +1,6 @@
 'use client';
 import { useCustomer } from '@/features/auth/hooks/use-customer';
-import { CANNOT_BUY, canBuy } from '@/features/cart/buying-role';
+import { CANNOT_BUY, signedInCannotBuy } from '@/features/cart/buying-role';
 import styles from './shop.module.css';
 
 /**
@@ -9,11 +9,20 @@ import styles from './shop.module.css';
  * (docs/decisions/0327). Nothing for a visitor or a member who may buy.
  */
 export function BuyingRoleNote() {
-  const { data } = useCustomer();
-  if (!data?.user || canBuy(data.user.role)) return null;
+  if (!useCannotBuy()) return null;
   return (
     <p className={styles.notice} role="note" data-testid="cannot-buy">
       {CANNOT_BUY}
     </p>
   );
+}
+
+/**
+ * Whether the header's customer lookup (shared, no request of its own) knows a signed-in member
+ * whose role may not buy: the add buttons are disabled for them, as the note says (decision
+ * 0332). False for a visitor and until the lookup answers.
+ */
+export function useCannotBuy(): boolean {
+  const { data } = useCustomer();
+  return signedInCannotBuy(data?.user);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { markupRefusals, priceInputId, priceRefusals, readPrice } from './price-refusals';
+import {
+  checkPrices,
+  markupRefusals,
+  priceInputId,
+  priceNote,
+  priceRefusals,
+  readPrice,
+  type PriceRow,
+} from './price-refusals';
 
 const rows = [
   { site_version: 1, tld: 'com', currency: 'GBP' },
@@ -87,5 +95,98 @@ describe('the prices page’s refusals (decision 0324)', () => {
       ],
       other: ['Site_version must be 1 or 2.'],
     });
+  });
+});
+
+describe('the prices checked in the browser (decision 0332)', () => {
+  const priced = (price: number, cost: number | null) => ({ price, cost });
+  const table: PriceRow[] = [
+    {
+      site_version: 1,
+      tld: 'com',
+      currency: 'GBP',
+      enabled: true,
+      prices: {
+        register: priced(899, 719),
+        renew: priced(899, 719),
+        transfer: priced(899, 719),
+        restore: priced(4000, 3000),
+      },
+    },
+    {
+      site_version: 2,
+      tld: 'org',
+      currency: 'USD',
+      enabled: true,
+      prices: {
+        register: priced(1200, 900),
+        renew: priced(1200, 900),
+        transfer: priced(1200, null),
+        restore: priced(5000, 4000),
+      },
+    },
+  ];
+  const form = (typed: Record<string, string>) => (id: string) => {
+    if (id in typed) return typed[id]!;
+    const [sv, tld, action] = id.split('|');
+    const row = table.find((r) => String(r.site_version) === sv && r.tld === tld)!;
+    const minor = row.prices[action as 'renew'].price;
+    return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+  };
+  const on = () => true;
+
+  it('flags a malformed price and every price below cost in one round, in the server’s words', () => {
+    const { refused, changes } = checkPrices(
+      table,
+      form({ '1|com|register': '8,9,9', '1|com|renew': '7.00', '1|com|transfer': '1' }),
+      on,
+    );
+    expect(refused).toEqual([
+      {
+        input: '1|com|register',
+        text: 'The .com register price must be an amount in GBP, like 10.49.',
+      },
+      {
+        input: '1|com|renew',
+        text: 'The .com renew price must be at least 7.19 GBP, the platform’s cost.',
+      },
+      {
+        input: '1|com|transfer',
+        text: 'The .com transfer price must be at least 7.19 GBP, the platform’s cost.',
+      },
+    ]);
+    expect(changes).toEqual([{ site_version: 1, tld: 'com', renew: 700, transfer: 100 }]);
+  });
+
+  it('sends what changed at or above cost, and leaves an unchanged price below cost alone', () => {
+    const below = [{ ...table[0]!, prices: { ...table[0]!.prices, restore: priced(2000, 3000) } }];
+    const { refused, changes } = checkPrices(
+      below,
+      form({ '1|com|renew': '7.19', '1|com|restore': '20.00' }),
+      on,
+    );
+    expect(refused).toEqual([]);
+    expect(changes).toEqual([{ site_version: 1, tld: 'com', renew: 719 }]);
+  });
+
+  it('refuses a changed row with a price that has no cost yet, as the server does', () => {
+    const { refused } = checkPrices(table, form({ '2|org|renew': '13.00' }), on);
+    expect(refused).toEqual([
+      {
+        input: '2|org|transfer',
+        text: 'The .org transfer price has no USD cost from the platform yet.',
+      },
+    ]);
+    expect(checkPrices(table, form({}), on)).toEqual({ changes: [], refused: [] });
+    expect(checkPrices(table, form({}), (r) => r.tld !== 'com').changes).toEqual([
+      { site_version: 1, tld: 'com', enabled: false },
+    ]);
+  });
+
+  it('says the margin of the price as typed beside the field', () => {
+    expect(priceNote('8.99', 719, 1)).toBe('cost £7.19, margin £1.80');
+    expect(priceNote('7.00', 719, 1)).toBe('cost £7.19, margin -£0.19');
+    expect(priceNote('abc', 719, 1)).toBe('cost £7.19');
+    expect(priceNote('12', null, 2)).toBe('no cost yet');
   });
 });

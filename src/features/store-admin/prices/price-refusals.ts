@@ -1,3 +1,5 @@
+import { decimalAmount, formatMoney } from '@/features/pricing/format-money';
+import type { SiteVersionId } from '@/features/site-version/site-version';
 import { majorOf, minorOf } from './price-text';
 import { MAX_MINOR, TLD_ACTIONS, type TldAction } from './schemas';
 
@@ -51,6 +53,79 @@ export type Refusal = {
   input: string | null;
   text: string;
 };
+
+/** A row of the prices page as the browser checks it: its prices now and the platform's costs. */
+export type PriceRow = RowKey & {
+  currency: string;
+  enabled: boolean;
+  prices: Record<TldAction, { price: number; cost: number | null }>;
+};
+
+/**
+ * The form as typed, checked in the browser before anything is sent (decision 0332): every
+ * problem in one round, in the server's words, so that a malformed price does not hide a price
+ * below cost until a second save. A changed price below its cost is refused ("must be at least
+ * 7.19 GBP, the platform’s cost"), and a changed row with a price the platform has no cost for
+ * ("has no GBP cost from the platform yet"), as `PUT /api/store-admin/prices` would. `text` reads
+ * a price's field by its id, `enabled` a row's "On sale" box. Nothing is sent while `refused` has
+ * anything.
+ */
+export function checkPrices(
+  rows: readonly PriceRow[],
+  text: (id: string) => string,
+  enabled: (row: PriceRow) => boolean,
+): { changes: (RowKey & Record<string, unknown>)[]; refused: Refusal[] } {
+  const changes: (RowKey & Record<string, unknown>)[] = [];
+  const refused: Refusal[] = [];
+  for (const row of rows) {
+    const change: Record<string, unknown> = {};
+    const rowRefused = new Map<TldAction, string>();
+    for (const a of TLD_ACTIONS) {
+      const read = readPrice(text(priceInputId(row, a)), row.currency);
+      const { price, cost } = row.prices[a];
+      if ('problem' in read) rowRefused.set(a, read.problem);
+      else if (read.minor !== price) {
+        change[a] = read.minor;
+        if (cost !== null && read.minor < cost) {
+          rowRefused.set(
+            a,
+            `must be at least ${decimalAmount(cost)} ${row.currency}, the platform’s cost`,
+          );
+        }
+      }
+    }
+    const on = enabled(row);
+    if (on !== row.enabled) change.enabled = on;
+    const changed = Object.keys(change).length > 0 || rowRefused.size > 0;
+    for (const a of TLD_ACTIONS) {
+      if (changed && row.prices[a].cost === null && !rowRefused.has(a)) {
+        rowRefused.set(a, `has no ${row.currency} cost from the platform yet`);
+      }
+      const problem = rowRefused.get(a);
+      if (problem) {
+        refused.push({ input: priceInputId(row, a), text: priceSentence(row.tld, a, problem) });
+      }
+    }
+    if (Object.keys(change).length > 0) {
+      changes.push({ site_version: row.site_version, tld: row.tld, ...change });
+    }
+  }
+  return { changes, refused };
+}
+
+/**
+ * The note beside a price's field, following what is typed: the platform's cost and the margin
+ * the typed price would make ("cost £7.19, margin £1.80"; "margin -£0.19" below cost), the cost
+ * alone while the field holds no amount.
+ */
+export function priceNote(typed: string, cost: number | null, siteVersion: SiteVersionId): string {
+  if (cost === null) return 'no cost yet';
+  const minor = minorOf(typed);
+  const costText = `cost ${formatMoney(cost, siteVersion)}`;
+  return minor === null
+    ? costText
+    : `${costText}, margin ${formatMoney(minor - cost, siteVersion)}`;
+}
 
 /**
  * The server's refusal of `PUT /api/store-admin/prices`, field by field (`changes.N.renew`), as

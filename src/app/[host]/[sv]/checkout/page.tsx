@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { now } from '@/lib/clock';
-import { can, deniedMessage } from '@/features/access/roles';
+import { can } from '@/features/access/roles';
+import { CANNOT_BUY } from '@/features/cart/buying-role';
 import { pageCaller } from '@/features/access/server/caller.server';
 import { countryOptions } from '@/features/billing/countries';
 import { billingOf } from '@/features/billing/server/billing.server';
@@ -33,7 +34,8 @@ export default async function CheckoutPage({ searchParams }: Props) {
     return (
       <div className={styles.page}>
         <h1>Checkout</h1>
-        <p>{deniedMessage('billing.manage')} Ask the account’s owner.</p>
+        {/* The words of the cart and the shop pages, naming the roles that may buy (0332). */}
+        <p>{CANNOT_BUY}</p>
       </div>
     );
   }

@@ -6,17 +6,16 @@ import { FormStatus } from '@/components/form/form-error';
 import { FormError } from '@/components/form/field';
 import { useFormAction } from '@/components/form/use-form-action';
 import { browserApi } from '@/lib/browser-api';
-import { formatMoney } from '@/features/pricing/format-money';
 import type { SiteVersionId } from '@/features/site-version/site-version';
 import styles from '../../components/admin.module.css';
 import { majorOf } from '../price-text';
 import {
   ACTION_LABELS,
+  checkPrices,
   markupRefusals,
   priceInputId,
+  priceNote,
   priceRefusals,
-  priceSentence,
-  readPrice,
   rowKey,
   type Refusal,
 } from '../price-refusals';
@@ -37,13 +36,16 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
   const bulk = useFormAction('Check the fields marked below.');
   const [notice, setNotice] = useState<string | null>(null);
   const [sent, setSent] = useState<{ site_version: number; tld: string }[]>([]);
-  // The prices the browser could not read, refused until the next save.
-  const [unreadable, setUnreadable] = useState<Refusal[]>([]);
+  // The prices the browser refused (unreadable, below cost: decision 0332), until the next save.
+  const [browserRefused, setBrowserRefused] = useState<Refusal[]>([]);
+  // What is typed in each price field, for the margin beside it (the price as loaded until then).
+  const [typed, setTyped] = useState<Record<string, string>>({});
   /**
    * Each refusal once, as a sentence naming the TLD, the price and the currency: in the list at
    * the top (a link to its field) and beside the field it is about (decision 0324).
    */
-  const refusals = unreadable.length > 0 ? unreadable : priceRefusals(save.fields, sent, items);
+  const refusals =
+    browserRefused.length > 0 ? browserRefused : priceRefusals(save.fields, sent, items);
   const besideOf = (id: string) =>
     refusals
       .filter((r) => r.input === id)
@@ -58,24 +60,13 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     setNotice(null);
-    const changes: Record<string, unknown>[] = [];
-    const refused: Refusal[] = [];
-    for (const item of items) {
-      const change: Record<string, unknown> = {};
-      for (const a of TLD_ACTIONS) {
-        const id = priceInputId(item, a);
-        const read = readPrice(String(data.get(id) ?? ''), item.currency);
-        if ('problem' in read) {
-          refused.push({ input: id, text: priceSentence(item.tld, a, read.problem) });
-        } else if (read.minor !== item.prices[a].price) change[a] = read.minor;
-      }
-      const enabled = data.get(`${rowKey(item)}|enabled`) === 'on';
-      if (enabled !== item.enabled) change.enabled = enabled;
-      if (Object.keys(change).length > 0) {
-        changes.push({ site_version: item.site_version, tld: item.tld, ...change });
-      }
-    }
-    setUnreadable(refused);
+    // Every problem the page can see, in one round and in the server's words.
+    const { changes, refused } = checkPrices(
+      items,
+      (id) => String(data.get(id) ?? ''),
+      (item) => data.get(`${rowKey(item)}|enabled`) === 'on',
+    );
+    setBrowserRefused(refused);
     if (refused.length > 0) {
       save.refuse(
         refused.length === 1 ? 'Check the price marked below.' : 'Check the prices marked below.',
@@ -88,7 +79,7 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
       setNotice('Nothing was changed.');
       return;
     }
-    setSent(changes as { site_version: number; tld: string }[]);
+    setSent(changes);
     const ok = await save.run(() => browserApi.put('/api/store-admin/prices', { changes }));
     if (ok) {
       setNotice(`Saved ${changes.length} ${changes.length === 1 ? 'TLD' : 'TLDs'}.`);
@@ -204,11 +195,15 @@ export function PricesPanel({ items }: { items: PriceItem[] }) {
                                 aria-describedby={beside ? `${id}|error ${id}|note` : `${id}|note`}
                                 aria-invalid={beside ? true : undefined}
                                 data-row={index}
+                                onChange={(event) => {
+                                  const value = event.currentTarget.value;
+                                  setTyped((t) => ({ ...t, [id]: value }));
+                                }}
                               />
+                              {/* The margin of the price as typed, not as last saved (0332). */}
                               <small id={`${id}|note`} className={styles.empty}>
-                                {p.cost === null
-                                  ? ' no cost yet'
-                                  : ` cost ${formatMoney(p.cost, sv)}, margin ${formatMoney(p.margin!, sv)}`}
+                                {' '}
+                                {priceNote(typed[id] ?? majorOf(p.price), p.cost, sv)}
                               </small>
                               {beside ? (
                                 <p id={`${id}|error`} className={formStyles.fieldError}>
