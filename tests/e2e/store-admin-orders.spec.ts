@@ -367,6 +367,10 @@ test('the owner verifies a host, finds an order, refunds a line and downloads th
     bought.names[1]!,
   );
   await checkAdminPage(owner, '/admin/orders/{id} (refunded a line)');
+  // A payment's time is when it started, and says so: not when it was refunded.
+  await expect(owner.getByRole('list', { name: 'Payments' })).toContainText(
+    /, (succeeded|refunded); started \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/,
+  );
 
   const [download] = await Promise.all([
     owner.waitForEvent('download'),

@@ -151,7 +151,8 @@ export default async function AdminOrderPage({ params }: { params: Promise<{ id:
           {payments.map((p) => (
             <li key={p.id}>
               {PROVIDER_LABELS[p.provider] ?? p.provider}: {money(p.amount)},{' '}
-              {statusLabel(p.status)} ({adminTime(p.created_at)} UTC)
+              {/* The payment's start, not when its status (refunded...) came about. */}
+              {statusLabel(p.status)}; started {adminTime(p.created_at)} UTC
               {p.failure_message ? `: ${p.failure_message}` : ''}
             </li>
           ))}
