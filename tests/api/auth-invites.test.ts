@@ -284,6 +284,10 @@ describe('invites', () => {
       await inviteBy(agent, invitee, role);
       const received = mail.to(invitee).at(-1)!;
       expect(received.text).toContain(`You are invited with the role ${label}.`);
+      // The same words for every address: one with an account here is told by the link's page.
+      expect(received.text).toContain('Open the link below to create your account in it.');
+      expect(received.text).toContain('already has an account at');
+      expect(received.text).not.toContain('to register');
     }
   });
 

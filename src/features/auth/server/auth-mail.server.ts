@@ -103,7 +103,10 @@ export function mailInvite(
       `${from.name} invited you to join the account "${from.accountName}" at ${store.config.store_name}.`,
       // The role as the team page names it (docs/decisions/0305, 0316).
       `You are invited with the role ${ROLE_LABELS[role]}.`,
-      'Open the link below to register. The invitation works once, within 7 days.',
+      'Open the link below to create your account in it. The invitation works once, within 7 days.',
+      // An address that already has an account here cannot join (decision 0326): the page the
+      // link opens explains why and what to do, so the mail need not say "register" to it.
+      `If this address already has an account at ${store.config.store_name}, the link tells you what you can do instead.`,
     ],
     action: { label: 'Accept the invitation', url: storeLink(store, `/invite/${token}`) },
   });
