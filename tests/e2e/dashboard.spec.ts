@@ -197,6 +197,13 @@ for (const [host, domains] of [
     for (const name of ['Save call settings', 'Save emergency address', 'Release number'])
       await expect(page.getByRole('button', { name })).toHaveCount(0);
     await expect(page.getByLabel('Forward calls to')).toHaveCount(0);
+    // In the list, the released number has no date ahead, no renewal and no price.
+    await visit(page, `${base}/dashboard/numbers`);
+    const releasedRow = page.getByRole('row').filter({ hasText: display });
+    await expect(releasedRow).toContainText('Released');
+    for (const cell of ['Auto-renew', 'Price'])
+      await expect(releasedRow.locator(`td[data-label="${cell}"]`)).toHaveText('–none');
+    await expect(releasedRow).not.toContainText('/ month');
   });
 }
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { displayPhoneNumber } from '@/lib/phone-display';
 import { formatMoney, vatNote } from '@/features/pricing/format-money';
-import type { Service } from '@/features/services/service-types';
+import { ENDED_STATUSES, type Service } from '@/features/services/service-types';
 import { type SiteVersionId, siteVersionOfCurrency } from '@/features/site-version/site-version';
 import { formatDay } from '../format';
 import styles from './dashboard.module.css';
@@ -49,19 +49,49 @@ export function ServiceTable({
               <td data-label="Status">
                 <StatusBadge status={s.cancel_at_period_end ? 'ends at period end' : s.status} />
               </td>
-              <td data-label={dateLabel}>{formatDay(s.expires_at ?? s.renews_at, siteVersion)}</td>
-              <td data-label="Auto-renew">
-                {!s.auto_renew ? 'Off' : hasPaymentMethod ? 'On' : 'Off: no payment method'}
-              </td>
-              <td data-label="Price">
-                {formatMoney(s.price.gross, siteVersionOfCurrency(s.currency))} / {s.period}
-                {vatNote(s.price)}
-              </td>
+              {ENDED_STATUSES.includes(s.status) ? (
+                // An ended service (released, cancelled, failed) has no date ahead, renews
+                // never and costs nothing more: its old expiry and price would say otherwise.
+                <>
+                  <td data-label={dateLabel}>
+                    <Nothing />
+                  </td>
+                  <td data-label="Auto-renew">
+                    <Nothing />
+                  </td>
+                  <td data-label="Price">
+                    <Nothing />
+                  </td>
+                </>
+              ) : (
+                <>
+                  <td data-label={dateLabel}>
+                    {formatDay(s.expires_at ?? s.renews_at, siteVersion)}
+                  </td>
+                  <td data-label="Auto-renew">
+                    {!s.auto_renew ? 'Off' : hasPaymentMethod ? 'On' : 'Off: no payment method'}
+                  </td>
+                  <td data-label="Price">
+                    {formatMoney(s.price.gross, siteVersionOfCurrency(s.currency))} / {s.period}
+                    {vatNote(s.price)}
+                  </td>
+                </>
+              )}
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** An empty cell: a dash to the eye, "none" to a screen reader. */
+function Nothing() {
+  return (
+    <>
+      <span aria-hidden="true">–</span>
+      <span className={styles.hidden}>none</span>
+    </>
   );
 }
 
